@@ -1,0 +1,60 @@
+// Legal move generation.
+//
+// One generator serves every purpose: it finds the pin lines and the check mask once, then
+// emits only legal moves, so no caller ever has to make a move to test it. The same code
+// either lists moves (MoveList) or only counts them (count_legal_moves, which adds up whole
+// target sets with popcount: the leaves of perft never become individual moves).
+#pragma once
+
+#include <cstddef>
+
+#include "position.h"
+
+namespace sen {
+
+// Which moves to emit. Noisy and Quiet split All without overlap, for staged move ordering:
+// Noisy = captures (en passant and capture-promotions included) and promotions to a queen;
+// Quiet = other non-captures, castling and under-promotions without capture.
+enum class GenKind : std::uint8_t { Noisy, Quiet, All };
+
+class MoveList {
+public:
+    // 218 is the most legal moves any reachable position has; the FEN parser rejects piece sets
+    // that promotions cannot explain, so 256 is never exceeded.
+    static constexpr std::size_t CAPACITY = 256;
+
+    void push(Move m) { moves_[size_++] = m; }
+    std::size_t size() const { return size_; }
+    bool empty() const { return size_ == 0; }
+    Move operator[](std::size_t i) const { return moves_[i]; }
+    Move* begin() { return moves_; }
+    Move* end() { return moves_ + size_; }
+    const Move* begin() const { return moves_; }
+    const Move* end() const { return moves_ + size_; }
+    bool contains(Move m) const {
+        for (std::size_t i = 0; i < size_; ++i)
+            if (moves_[i] == m) return true;
+        return false;
+    }
+
+private:
+    Move moves_[CAPACITY];
+    std::size_t size_ = 0;
+};
+
+template <GenKind Kind>
+void generate(const Position& pos, MoveList& list);
+
+inline MoveList legal_moves(const Position& pos) {
+    MoveList list;
+    generate<GenKind::All>(pos, list);
+    return list;
+}
+
+// Number of legal moves, without listing them.
+std::uint64_t count_legal_moves(const Position& pos);
+
+// Whether a move (say, from the hash table or a killer slot) is legal in this position.
+bool is_legal(const Position& pos, Move m);
+
+}  // namespace sen

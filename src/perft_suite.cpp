@@ -1,0 +1,94 @@
+#include "perft_suite.h"
+
+#include <chrono>
+#include <fstream>
+#include <sstream>
+
+#include "notation.h"
+#include "perft.h"
+#include "position.h"
+
+namespace sen {
+
+ParsedPerftLine parse_perft_line(std::string_view line, int line_number) {
+    const std::size_t first = line.find_first_not_of(" \t\r\n");
+    if (first == std::string_view::npos || line[first] == '#') return {};
+    std::vector<std::string> parts;
+    std::string current;
+    for (const char c : line) {
+        if (c == ';') { parts.push_back(current); current.clear(); }
+        else if (c != '\r' && c != '\n') current += c;
+    }
+    parts.push_back(current);
+
+    PerftCase test;
+    test.line_number = line_number;
+    test.fen = parts[0];
+    while (!test.fen.empty() && (test.fen.back() == ' ' || test.fen.back() == '\t')) test.fen.pop_back();
+    for (std::size_t i = 1; i < parts.size(); ++i) {
+        std::istringstream in(parts[i]);
+        std::string tag;
+        std::uint64_t nodes = 0;
+        if (!(in >> tag >> nodes) || tag.size() < 2 || tag[0] != 'D')
+            return {std::nullopt, "line " + std::to_string(line_number) + ": cannot read '" + parts[i] + "'"};
+        int depth = 0;
+        try { depth = std::stoi(tag.substr(1)); } catch (...) { depth = 0; }
+        if (depth <= 0 || depth > 20) return {std::nullopt, "line " + std::to_string(line_number) + ": bad depth '" + tag + "'"};
+        test.expected.emplace_back(depth, nodes);
+    }
+    if (test.expected.empty()) return {std::nullopt, "line " + std::to_string(line_number) + ": no ;Dn counts"};
+    return {test, {}};
+}
+
+std::vector<PerftCase> load_perft_suite(const std::string& path, std::vector<std::string>& errors) {
+    std::vector<PerftCase> cases;
+    std::ifstream in(path);
+    if (!in) {
+        errors.push_back("cannot open " + path);
+        return cases;
+    }
+    std::string line;
+    int number = 0;
+    while (std::getline(in, line)) {
+        ParsedPerftLine parsed = parse_perft_line(line, ++number);
+        if (!parsed.error.empty()) errors.push_back(parsed.error);
+        else if (parsed.value) cases.push_back(std::move(*parsed.value));
+    }
+    return cases;
+}
+
+PerftSuiteResult run_perft_suite(const std::vector<PerftCase>& cases, int max_depth, bool chess960,
+                                 const std::function<void(int, const PerftCase&, bool)>& progress) {
+    PerftSuiteResult result;
+    const auto start = std::chrono::steady_clock::now();
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        const PerftCase& test = cases[i];
+        Position pos;
+        if (FenError error = pos.set_fen(test.fen, chess960)) {
+            result.errors.push_back("line " + std::to_string(test.line_number) + ": " + *error);
+            if (progress) progress(int(i), test, false);
+            continue;
+        }
+        ++result.positions;
+        bool ok = true;
+        for (const auto& [depth, expected] : test.expected) {
+            if (max_depth > 0 && depth > max_depth) break;
+            const std::uint64_t actual = perft(pos, depth);
+            ++result.checks;
+            result.nodes += actual;
+            if (actual != expected) {
+                ok = false;
+                PerftMismatch mismatch{test, depth, expected, actual, {}};
+                for (const auto& [move, count] : perft_divide(pos, depth))
+                    mismatch.divide += move_to_uci(move, chess960) + ": " + std::to_string(count) + "\n";
+                result.mismatches.push_back(std::move(mismatch));
+                break;
+            }
+        }
+        if (progress) progress(int(i), test, ok);
+    }
+    result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return result;
+}
+
+}  // namespace sen

@@ -1,0 +1,49 @@
+// Perft suites: EPD lines "FEN ;D1 20 ;D2 400 ..." with the expected node count per depth,
+// run against the move generator. Used by `sen perft --suite` and by the tests.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sen {
+
+struct PerftCase {
+    std::string fen;
+    std::vector<std::pair<int, std::uint64_t>> expected;  // (depth, nodes), increasing depth
+    int line_number = 0;
+};
+
+// Parses one EPD line; returns nothing for blank lines and comments (#), or an error text.
+struct ParsedPerftLine {
+    std::optional<PerftCase> value;
+    std::string error;
+};
+ParsedPerftLine parse_perft_line(std::string_view line, int line_number);
+
+struct PerftMismatch {
+    PerftCase test;
+    int depth = 0;
+    std::uint64_t expected = 0, actual = 0;
+    std::string divide;  // per-move counts at that depth, to locate the bug
+};
+
+struct PerftSuiteResult {
+    int positions = 0, checks = 0;
+    std::uint64_t nodes = 0;
+    double seconds = 0;
+    std::vector<PerftMismatch> mismatches;
+    std::vector<std::string> errors;  // lines that could not be parsed
+};
+
+// Runs every case up to max_depth (0 = all depths). `progress` is called after each position.
+PerftSuiteResult run_perft_suite(const std::vector<PerftCase>& cases, int max_depth, bool chess960,
+                                 const std::function<void(int index, const PerftCase&, bool ok)>& progress = {});
+
+// Reads a suite file; unparsable lines are reported in `errors`.
+std::vector<PerftCase> load_perft_suite(const std::string& path, std::vector<std::string>& errors);
+
+}  // namespace sen
