@@ -1,0 +1,1086 @@
+#!/usr/bin/env python3
+"""Build and verify Sen's perft suites, using Stockfish as the oracle.
+
+The suites live in perft-suites/*.epd, one position per line:
+
+    <FEN> ;D1 <nodes> ;D2 <nodes> ... ;Dk <nodes>
+
+Subcommands (run with --help for options):
+
+  verify FILE...      Re-run every count of every line through Stockfish and
+                      exit 1 on any mismatch (or on an illegal FEN).
+  validate FILE...    Check FEN syntax and legality only (no Stockfish).
+  count IN -o OUT     Read FENs (one per line; anything after ';' is ignored)
+                      and write EPD lines with D1..Dk, k chosen per position so
+                      that Dk <= --max-nodes (or a fixed --depth).
+  generate -o OUT     Biased random playouts from varied start positions;
+                      writes FENs rich in castling / en passant / promotion /
+                      check / pin situations (no counts; feed them to 'count').
+  trim FILE...        Print lines with their deepest counts dropped so that
+                      every line's deepest count is <= --max-nodes.
+  build               Regenerate standard.epd, tricky.epd and quick.epd from
+                      the curated lists in this file plus 'generate' (seeded,
+                      hence reproducible for a given Stockfish).
+
+Stockfish is found through $STOCKFISH, else 'stockfish' on PATH, else
+/usr/games/stockfish.  It is driven over UCI: 'position fen <FEN>' followed by
+'go perft <d>' (prints "<move>: <n>" lines and "Nodes searched: <N>") and 'd'
+(prints a "Fen:" line).  Perft in Stockfish is single-threaded; one engine
+process is used at a time.
+
+Stockfish's behaviour on illegal positions is undefined (it may crash or
+loop), so every FEN is checked by validate_fen() before it is sent.
+
+Standard library only.
+"""
+
+import argparse
+import os
+import random
+import shutil
+import subprocess
+import sys
+import time
+
+# --------------------------------------------------------------------------
+# Board representation: a list of 64 entries, index = rank * 8 + file
+# (a1 = 0, h1 = 7, a8 = 56, h8 = 63); entries are 'PNBRQK' (white),
+# 'pnbrqk' (black) or None.
+# --------------------------------------------------------------------------
+
+FILES = "abcdefgh"
+PIECE_CHARS = "PNBRQKpnbrqk"
+KNIGHT_STEPS = ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1))
+KING_STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
+ROOK_DIRS = ((1, 0), (-1, 0), (0, 1), (0, -1))
+BISHOP_DIRS = ((1, 1), (1, -1), (-1, 1), (-1, -1))
+# castling right -> (king square, rook square, squares that must be empty,
+#                    squares the king crosses/lands on, UCI king move)
+CASTLING = {
+    "K": (4, 7, (5, 6), (5, 6), "e1g1"),
+    "Q": (4, 0, (1, 2, 3), (3, 2), "e1c1"),
+    "k": (60, 63, (61, 62), (61, 62), "e8g8"),
+    "q": (60, 56, (57, 58, 59), (59, 58), "e8c8"),
+}
+
+
+class FenError(ValueError):
+    """Raised for a syntactically malformed FEN."""
+
+
+def sq_name(sq):
+    return FILES[sq % 8] + str(sq // 8 + 1)
+
+
+def parse_sq(name):
+    if len(name) != 2 or name[0] not in FILES or name[1] not in "12345678":
+        raise FenError("bad square %r" % name)
+    return FILES.index(name[0]) + 8 * (int(name[1]) - 1)
+
+
+def is_white(piece):
+    return piece.isupper()
+
+
+class Position:
+    """A parsed FEN. Fields mirror the six FEN fields."""
+
+    __slots__ = ("board", "stm", "castling", "ep", "halfmove", "fullmove")
+
+    def __init__(self, board, stm, castling, ep, halfmove, fullmove):
+        self.board = board        # list of 64
+        self.stm = stm            # 'w' or 'b'
+        self.castling = castling  # subset of 'KQkq' in canonical order, or ''
+        self.ep = ep              # square index or None
+        self.halfmove = halfmove
+        self.fullmove = fullmove
+
+    def fen(self):
+        rows = []
+        for rank in range(7, -1, -1):
+            row, empty = "", 0
+            for f in range(8):
+                p = self.board[rank * 8 + f]
+                if p is None:
+                    empty += 1
+                else:
+                    if empty:
+                        row += str(empty)
+                        empty = 0
+                    row += p
+            if empty:
+                row += str(empty)
+            rows.append(row)
+        return "%s %s %s %s %d %d" % (
+            "/".join(rows), self.stm, self.castling or "-",
+            sq_name(self.ep) if self.ep is not None else "-",
+            self.halfmove, self.fullmove)
+
+
+def parse_fen(fen):
+    """Parse a FEN (4 or 6 fields) into a Position; raise FenError on syntax errors."""
+    fields = fen.split()
+    if len(fields) == 4:
+        fields += ["0", "1"]
+    if len(fields) != 6:
+        raise FenError("expected 6 fields, got %d" % len(fields))
+    placement, stm, castling, ep, half, full = fields
+    ranks = placement.split("/")
+    if len(ranks) != 8:
+        raise FenError("expected 8 ranks")
+    board = [None] * 64
+    for i, row in enumerate(ranks):
+        rank, f = 7 - i, 0
+        for ch in row:
+            if ch in "12345678":
+                f += int(ch)
+            elif ch in PIECE_CHARS:
+                if f > 7:
+                    raise FenError("rank %d too long" % (rank + 1))
+                board[rank * 8 + f] = ch
+                f += 1
+            else:
+                raise FenError("bad piece character %r" % ch)
+        if f != 8:
+            raise FenError("rank %d does not have 8 squares" % (rank + 1))
+    if stm not in ("w", "b"):
+        raise FenError("bad side to move %r" % stm)
+    if castling != "-":
+        if any(c not in "KQkq" for c in castling) or len(set(castling)) != len(castling):
+            raise FenError("bad castling field %r" % castling)
+        castling = "".join(c for c in "KQkq" if c in castling)
+    else:
+        castling = ""
+    ep_sq = None if ep == "-" else parse_sq(ep)
+    try:
+        half, full = int(half), int(full)
+    except ValueError:
+        raise FenError("bad move counters")
+    if half < 0 or full < 1:
+        raise FenError("bad move counters")
+    return Position(board, stm, castling, ep_sq, half, full)
+
+
+def normalize_fen(fen):
+    return parse_fen(fen).fen()
+
+
+def _on_board(f, r):
+    return 0 <= f < 8 and 0 <= r < 8
+
+
+def attackers(board, sq, by_white):
+    """Squares of the pieces of colour by_white that attack sq."""
+    f0, r0 = sq % 8, sq // 8
+    P, N, B, R, Q, K = "PNBRQK" if by_white else "pnbrqk"
+    found = []
+    pr = r0 - 1 if by_white else r0 + 1       # rank a capturing pawn stands on
+    for df in (-1, 1):
+        if _on_board(f0 + df, pr) and board[pr * 8 + f0 + df] == P:
+            found.append(pr * 8 + f0 + df)
+    for steps, piece in ((KNIGHT_STEPS, N), (KING_STEPS, K)):
+        for df, dr in steps:
+            f, r = f0 + df, r0 + dr
+            if _on_board(f, r) and board[r * 8 + f] == piece:
+                found.append(r * 8 + f)
+    for dirs, sliders in ((ROOK_DIRS, (R, Q)), (BISHOP_DIRS, (B, Q))):
+        for df, dr in dirs:
+            f, r = f0 + df, r0 + dr
+            while _on_board(f, r):
+                p = board[r * 8 + f]
+                if p is not None:
+                    if p in sliders:
+                        found.append(r * 8 + f)
+                    break
+                f, r = f + df, r + dr
+    return found
+
+
+def king_square(board, white):
+    return board.index("K" if white else "k")
+
+
+def checkers(pos):
+    """Squares of the pieces giving check to the side to move."""
+    white = pos.stm == "w"
+    return attackers(pos.board, king_square(pos.board, white), not white)
+
+
+def pinned_pieces(board, white):
+    """Squares of pieces of colour `white` absolutely pinned to their king."""
+    ksq = king_square(board, white)
+    f0, r0 = ksq % 8, ksq // 8
+    pins = []
+    for dirs, sliders in ((ROOK_DIRS, "RQ"), (BISHOP_DIRS, "BQ")):
+        enemy = sliders.lower() if white else sliders
+        for df, dr in dirs:
+            f, r = f0 + df, r0 + dr
+            own = None
+            while _on_board(f, r):
+                p = board[r * 8 + f]
+                if p is not None:
+                    if own is None and is_white(p) == white:
+                        own = r * 8 + f
+                    else:
+                        if own is not None and p in enemy:
+                            pins.append(own)
+                        break
+                f, r = f + df, r + dr
+    return pins
+
+
+def validate_fen(fen):
+    """Return a list of reasons why fen is not a legal chess position ([] = legal).
+
+    Checks: syntax; exactly one king per side; no pawns on ranks 1/8;
+    plausible material (<= 16 men, <= 8 pawns, promoted pieces accounted for
+    by missing pawns); side not to move not in check; at most two checkers,
+    not two non-sliders; castling rights only with king and rook on their
+    home squares; en-passant square only right after a possible double push
+    (the pushed pawn in front of it, it and the square behind it empty, the
+    position before the push legal too); halfmove clock 0 if ep is set.
+    """
+    try:
+        pos = parse_fen(fen)
+    except FenError as e:
+        return ["syntax: %s" % e]
+    b = pos.board
+    errs = []
+    for piece, name in (("K", "white king"), ("k", "black king")):
+        if b.count(piece) != 1:
+            errs.append("need exactly one %s, found %d" % (name, b.count(piece)))
+    if errs:
+        return errs
+    for sq in list(range(8)) + list(range(56, 64)):
+        if b[sq] in ("P", "p"):
+            errs.append("pawn on back rank %s" % sq_name(sq))
+    for white in (True, False):
+        pcs = "PNBRQK" if white else "pnbrqk"
+        cnt = {p.upper(): b.count(p) for p in pcs}
+        men = sum(cnt.values())
+        extra = (max(0, cnt["Q"] - 1) + max(0, cnt["R"] - 2) +
+                 max(0, cnt["B"] - 2) + max(0, cnt["N"] - 2))
+        side = "white" if white else "black"
+        if men > 16 or cnt["P"] > 8 or cnt["P"] + extra > 8:
+            errs.append("%s material impossible" % side)
+    white_to_move = pos.stm == "w"
+    if attackers(b, king_square(b, not white_to_move), white_to_move):
+        errs.append("side not to move is in check")
+    chk = checkers(pos)
+    if len(chk) > 2:
+        errs.append("more than two checkers")
+    elif len(chk) == 2 and all(b[s] in "PNpn" for s in chk):
+        errs.append("impossible double check by two non-sliders")
+    for right in pos.castling:
+        ksq, rsq = CASTLING[right][:2]
+        king, rook = ("K", "R") if right.isupper() else ("k", "r")
+        if b[ksq] != king or b[rsq] != rook:
+            errs.append("castling right %s without king/rook on home squares" % right)
+    if pos.ep is not None:
+        ep = pos.ep
+        # White to move: black just played x7-x5, ep square on rank 6.
+        if white_to_move:
+            ok_rank, pawn_sq, behind, origin, pawn = 5, ep - 8, ep + 8, ep + 8, "p"
+        else:
+            ok_rank, pawn_sq, behind, origin, pawn = 2, ep + 8, ep - 8, ep - 8, "P"
+        if ep // 8 != ok_rank:
+            errs.append("ep square %s on wrong rank" % sq_name(ep))
+        elif b[pawn_sq] != pawn:
+            errs.append("ep square %s without the pushed pawn in front" % sq_name(ep))
+        elif b[ep] is not None or b[behind] is not None:
+            errs.append("ep square %s or the square behind it is occupied" % sq_name(ep))
+        else:
+            before = b[:]
+            before[origin], before[pawn_sq] = pawn, None
+            if attackers(before, king_square(before, white_to_move), not white_to_move):
+                errs.append("position before the double push would be illegal")
+        if pos.halfmove != 0:
+            errs.append("ep square set but halfmove clock is not 0")
+    return errs
+
+
+def mirror_fen(fen):
+    """Colour-flipped position (ranks mirrored, colours swapped). Same perft counts."""
+    pos = parse_fen(fen)
+    board = [None] * 64
+    for sq, p in enumerate(pos.board):
+        if p is not None:
+            board[(7 - sq // 8) * 8 + sq % 8] = p.swapcase()
+    castling = "".join(c for c in "KQkq" if c.swapcase() in pos.castling)
+    ep = None if pos.ep is None else (7 - pos.ep // 8) * 8 + pos.ep % 8
+    return Position(board, "b" if pos.stm == "w" else "w", castling, ep,
+                    pos.halfmove, pos.fullmove).fen()
+
+
+def make_move(pos, uci):
+    """Play a legal UCI move; the new position always records the ep square
+    after a double push (whether or not a capture is possible)."""
+    b = pos.board[:]
+    frm, to = parse_sq(uci[0:2]), parse_sq(uci[2:4])
+    promo = uci[4:5]
+    piece = b[frm]
+    white = is_white(piece)
+    capture = b[to] is not None
+    new_ep = None
+    if piece in "Pp":
+        if frm % 8 != to % 8 and b[to] is None:       # en passant
+            b[to - 8 if white else to + 8] = None
+            capture = True
+        if abs(to - frm) == 16:
+            new_ep = (to + frm) // 2
+    if piece in "Kk" and abs(to % 8 - frm % 8) == 2:  # castling
+        base = frm - frm % 8
+        rf, rt = (base + 7, base + 5) if to % 8 == 6 else (base, base + 3)
+        b[rt], b[rf] = b[rf], None
+    b[to] = (promo.upper() if white else promo) if promo else piece
+    b[frm] = None
+    castling = pos.castling
+    for right, (ksq, rsq, _, _, _) in CASTLING.items():
+        if frm in (ksq, rsq) or to == rsq:
+            castling = castling.replace(right, "")
+    half = 0 if piece in "Pp" or capture else pos.halfmove + 1
+    full = pos.fullmove + (0 if white else 1)
+    return Position(b, "b" if white else "w", castling, new_ep, half, full)
+
+
+def gives_check(pos, uci):
+    after = make_move(pos, uci)
+    return bool(checkers(after))
+
+
+def position_features(pos, moves):
+    """Set of tags describing what makes a position interesting for perft."""
+    b = pos.board
+    white = pos.stm == "w"
+    tags = set()
+    n_chk = len(checkers(pos))
+    if n_chk == 1:
+        tags.add("check")
+    elif n_chk == 2:
+        tags.add("double-check")
+    own_rights = [r for r in pos.castling if r.isupper() == white]
+    if pos.castling:
+        tags.add("castling-rights")
+    for right in own_rights:
+        ksq, rsq, empty, _, kmove = CASTLING[right]
+        if kmove in moves:
+            tags.add("castle-legal")
+            if right in "Qq" and attackers(b, ksq - 3, not white):
+                tags.add("castle-b-file-attacked")
+        elif all(b[s] is None for s in empty):
+            tags.add("castle-prevented-by-attack")
+    for right in "KQkq":
+        if right not in pos.castling:
+            ksq, rsq = CASTLING[right][:2]
+            king, rook = ("K", "R") if right.isupper() else ("k", "r")
+            if b[ksq] == king and b[rsq] == rook:
+                tags.add("home-without-rights")
+    if pos.ep is not None:
+        pawn = "P" if white else "p"
+        cap_rank = pos.ep // 8 + (-1 if white else 1)
+        capturers = [cap_rank * 8 + pos.ep % 8 + df for df in (-1, 1)
+                     if 0 <= pos.ep % 8 + df < 8 and b[cap_rank * 8 + pos.ep % 8 + df] == pawn]
+        ep_moves = [m for m in moves if parse_sq(m[2:4]) == pos.ep and parse_sq(m[0:2]) in capturers]
+        if not capturers:
+            tags.add("ep-no-capturer")
+        elif not ep_moves:
+            tags.add("ep-illegal")
+        else:
+            tags.add("ep-legal")
+    for m in moves:
+        if len(m) == 5:
+            tags.add("promotion")
+            if b[parse_sq(m[2:4])] is not None:
+                tags.add("promotion-capture")
+    pins = pinned_pieces(b, white)
+    if pins:
+        tags.add("pin")
+        if any(b[s] in "Pp" for s in pins):
+            tags.add("pinned-pawn")
+    men = sum(1 for p in b if p is not None)
+    if men <= 12:
+        tags.add("endgame")
+    return tags
+
+
+# --------------------------------------------------------------------------
+# Stockfish driver
+# --------------------------------------------------------------------------
+
+def find_stockfish():
+    path = os.environ.get("STOCKFISH")
+    if path:
+        return path
+    return shutil.which("stockfish") or "/usr/games/stockfish"
+
+
+class Stockfish:
+    """Minimal UCI driver for perft and FEN normalisation."""
+
+    def __init__(self, path=None):
+        self.path = path or find_stockfish()
+        try:
+            self.proc = subprocess.Popen([self.path], stdin=subprocess.PIPE,
+                                         stdout=subprocess.PIPE, text=True, bufsize=1)
+        except OSError as e:
+            sys.exit("cannot start Stockfish %r: %s (set $STOCKFISH)" % (self.path, e))
+        self.name = "unknown"
+        self._send("uci")
+        for line in self._read_until(lambda l: l == "uciok"):
+            if line.startswith("id name "):
+                self.name = line[len("id name "):]
+        self._send("setoption name Threads value 1")
+        self._send("setoption name Hash value 16")
+        self._send("isready")
+        list(self._read_until(lambda l: l == "readyok"))
+
+    def _send(self, cmd):
+        self.proc.stdin.write(cmd + "\n")
+        self.proc.stdin.flush()
+
+    def _read_until(self, done):
+        while True:
+            line = self.proc.stdout.readline()
+            if not line:
+                raise RuntimeError("Stockfish exited unexpectedly")
+            line = line.strip()
+            yield line
+            if done(line):
+                return
+
+    def _position(self, fen, moves=()):
+        errs = validate_fen(fen)
+        if errs:
+            raise ValueError("refusing illegal FEN %r: %s" % (fen, "; ".join(errs)))
+        cmd = "position fen " + fen
+        if moves:
+            cmd += " moves " + " ".join(moves)
+        self._send(cmd)
+
+    def perft(self, fen, depth):
+        """Return (total nodes, {uci move: nodes}) for `go perft depth`."""
+        self._position(fen)
+        self._send("go perft %d" % depth)
+        divide, total = {}, None
+        for line in self._read_until(lambda l: l.startswith("Nodes searched:")):
+            if line.startswith("Nodes searched:"):
+                total = int(line.split(":")[1])
+            elif ": " in line:
+                move, n = line.split(": ", 1)
+                if n.isdigit():
+                    divide[move] = int(n)
+        return total, divide
+
+    def legal_moves(self, fen):
+        return list(self.perft(fen, 1)[1])
+
+    def fen(self, fen, moves=()):
+        """The 'Fen:' line printed by 'd' after setting up fen (+ moves)."""
+        self._position(fen, moves)
+        self._send("d")
+        result = None
+        for line in self._read_until(lambda l: l.startswith("Checkers:")):
+            if line.startswith("Fen: "):
+                result = line[len("Fen: "):]
+        return result
+
+    def close(self):
+        try:
+            self._send("quit")
+            self.proc.wait(timeout=10)
+        except Exception:
+            self.proc.kill()
+
+
+# --------------------------------------------------------------------------
+# EPD suite files
+# --------------------------------------------------------------------------
+
+def format_line(fen, counts):
+    return fen + "".join(" ;D%d %d" % (i + 1, n) for i, n in enumerate(counts))
+
+
+def parse_line(line):
+    """Parse 'FEN ;D1 n ;D2 n ...' into (fen, [n1, n2, ...])."""
+    parts = line.strip().split(";")
+    fen = parts[0].strip()
+    counts = []
+    for part in parts[1:]:
+        part = part.strip()
+        if not part:
+            continue
+        key, _, value = part.partition(" ")
+        if not (key.startswith("D") and key[1:].isdigit() and value.strip().isdigit()):
+            raise ValueError("bad field %r" % part)
+        if int(key[1:]) != len(counts) + 1:
+            raise ValueError("depths must be D1, D2, ... in order")
+        counts.append(int(value))
+    return fen, counts
+
+
+def read_suite(path):
+    """Yield (line number, fen, counts) for every non-empty, non-comment line."""
+    with open(path) as fh:
+        for no, line in enumerate(fh, 1):
+            if line.strip() and not line.lstrip().startswith("#"):
+                fen, counts = parse_line(line)
+                yield no, fen, counts
+
+
+def choose_counts(sf, fen, max_nodes, max_depth, log=None):
+    """Perft D1, D2, ... while the count stays <= max_nodes (always >= D1).
+
+    Before computing depth d+1, its size is estimated from the branching
+    factor of the same side two plies earlier; clearly-too-big depths are
+    not computed at all."""
+    counts = []
+    for depth in range(1, max_depth + 1):
+        if len(counts) >= 3 and counts[-3] > 0:
+            estimate = counts[-1] * counts[-2] / counts[-3]
+            if estimate > 4 * max_nodes:
+                break
+        n, _ = sf.perft(fen, depth)
+        if depth > 1 and n > max_nodes:
+            break
+        counts.append(n)
+        if n == 0:
+            break
+    if log:
+        log("  %-72s D%d %d" % (fen, len(counts), counts[-1]))
+    return counts
+
+
+def fixed_counts(sf, fen, depth):
+    return [sf.perft(fen, d)[0] for d in range(1, depth + 1)]
+
+
+def trim_counts(counts, max_nodes):
+    out = list(counts[:1])
+    for n in counts[1:]:
+        if n > max_nodes:
+            break
+        out.append(n)
+    return out
+
+
+# --------------------------------------------------------------------------
+# Curated positions
+# --------------------------------------------------------------------------
+
+# (FEN, depth, published count at that depth) -- Chess Programming Wiki,
+# "Perft Results", positions 1-6 (4 twice: original and colour-mirrored).
+STANDARD = [
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6, 119060324),
+    ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5, 193690690),
+    ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 7, 178633661),
+    ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 6, 706045033),
+    ("r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1", 6, 706045033),
+    ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 5, 89941194),
+    ("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 5, 164075551),
+]
+
+# Tricky positions posted on talkchess (Martin Sedlak) and collected in
+# Peter Ellis Jones' "perft test positions" gist / chessprogramming.net
+# "Perfect perft".  (FEN, what it tests, in quick suite?)
+PUBLIC_TRICKY = [
+    ("3k4/3p4/8/K1P4r/8/8/8/8 b - - 0 1", "illegal ep #1: ep would expose king on rank", True),
+    ("8/8/4k3/8/2p5/8/B2P2K1/8 w - - 0 1", "illegal ep #2: bishop pin", True),
+    ("8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1", "ep capture gives check", True),
+    ("5k2/8/8/8/8/8/8/4K2R w K - 0 1", "short castling gives check", True),
+    ("3k4/8/8/8/8/8/8/R3K3 w Q - 0 1", "long castling gives check", True),
+    ("r3k2r/1b4bq/8/8/8/8/7B/R3K2R w KQkq - 0 1", "castle rights lost by captures", True),
+    ("r3k2r/8/3Q4/8/8/5q2/8/R3K2R b KQkq - 0 1", "castling prevented by attacks", True),
+    ("2K2r2/4P3/8/8/8/8/8/3k4 w - - 0 1", "promote out of check", True),
+    ("8/8/1P2K3/8/2n5/1q6/8/5k2 b - - 0 1", "discovered check", True),
+    ("4k3/1P6/8/8/8/8/K7/8 w - - 0 1", "promote to give check", True),
+    ("8/P1k5/K7/8/8/8/8/8 w - - 0 1", "under-promote to give check", True),
+    ("K1k5/8/P7/8/8/8/8/8 w - - 0 1", "self stalemate", True),
+    ("8/k1P5/8/1K6/8/8/8/8 w - - 0 1", "stalemate and checkmate", True),
+    ("8/8/2k5/5q2/5n2/8/5K2/8 b - - 0 1", "double check / stalemate and checkmate", True),
+    ("1k6/1b6/8/8/7R/8/8/4K2R b K - 0 1", "castle rights: rook captured on h1", False),
+    ("r6r/1b2k1bq/8/8/7B/8/8/R3K2R b KQ - 3 2", "in check from a bishop, castling rights present", False),
+    ("8/8/8/2k5/2pP4/8/B7/4K3 b - d3 0 3", "ep capture resolves a pawn check", False),
+    ("r1bqkbnr/pppppppp/n7/8/8/P7/1PPPPPPP/RNBQKBNR w KQkq - 2 2", "early opening", False),
+    ("r3k2r/p1pp1pb1/bn2Qnp1/2qPN3/1p2P3/2N5/PPPBBPPP/R3K2R b KQkq - 3 2", "Kiwipete line: in check", False),
+    ("2kr3r/p1ppqpb1/bn2Qnp1/3PN3/1p2P3/2N5/PPPBBPPP/R3K2R b KQ - 3 2", "Kiwipete line: after O-O-O", False),
+    ("rnb2k1r/pp1Pbppp/2p5/q7/2B5/8/PPPQNnPP/RNB1K2R w KQ - 3 9", "position 5 line: pin on d2", False),
+    ("2r5/3pk3/8/2P5/8/2K5/8/8 w - - 5 4", "pawn endgame with rook", False),
+    ("3k4/8/8/K1Pp3r/8/8/8/8 w - d6 0 2", "ep would expose king on rank (white)", False),
+    ("rn1qkbnr/ppp1pppp/8/8/4p1b1/5Q2/PPPP1PPP/RNBK1BNR w kq - 2 4", "king moved, black rights kept", False),
+    ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", "position 5 (CPW)", False),
+]
+
+# A selection from the classic perftsuite.epd (Ed Schroeder / ROCE suite):
+# castling with every combination of rights and rook placements, minor-piece
+# and pawn endings, promotions.  Counts are recomputed with Stockfish.
+PERFTSUITE = [
+    "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+    "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1",
+    "4k2r/8/8/8/8/8/8/4K3 w k - 0 1",
+    "r3k3/8/8/8/8/8/8/4K3 w q - 0 1",
+    "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1",
+    "r3k2r/8/8/8/8/8/8/4K3 w kq - 0 1",
+    "8/8/8/8/8/8/6k1/4K2R w K - 0 1",
+    "8/8/8/8/8/8/1k6/R3K3 w Q - 0 1",
+    "4k2r/6K1/8/8/8/8/8/8 w k - 0 1",
+    "r3k3/1K6/8/8/8/8/8/8 w q - 0 1",
+    "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+    "r3k2r/8/8/8/8/8/8/1R2K2R w Kkq - 0 1",
+    "r3k2r/8/8/8/8/8/8/2R1K2R w Kkq - 0 1",
+    "r3k2r/8/8/8/8/8/8/R3K1R1 w Qkq - 0 1",
+    "1r2k2r/8/8/8/8/8/8/R3K2R w KQk - 0 1",
+    "2r1k2r/8/8/8/8/8/8/R3K2R w KQk - 0 1",
+    "r3k1r1/8/8/8/8/8/8/R3K2R w KQq - 0 1",
+    "4k3/8/8/8/8/8/8/R3K2R b KQ - 0 1",
+    "r3k2r/8/8/8/8/8/8/4K3 b kq - 0 1",
+    "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",
+    "r3k2r/8/8/8/8/8/8/1R2K2R b Kkq - 0 1",
+    "r3k2r/8/8/8/8/8/8/R3K1R1 b Qkq - 0 1",
+    "1r2k2r/8/8/8/8/8/8/R3K2R b KQk - 0 1",
+    "r3k1r1/8/8/8/8/8/8/R3K2R b KQq - 0 1",
+    "8/1n4N1/2k5/8/8/5K2/1N4n1/8 w - - 0 1",
+    "8/8/4k3/3Nn3/3nN3/4K3/8/8 w - - 0 1",
+    "B6b/8/8/8/2K5/4k3/8/b6B w - - 0 1",
+    "8/8/1B6/7b/7k/8/2B1b3/7K b - - 0 1",
+    "R6r/8/8/2K5/5k2/8/8/r6R w - - 0 1",
+    "R6r/8/8/2K5/5k2/8/8/r6R b - - 0 1",
+    "K7/8/8/3Q4/4q3/8/8/7k w - - 0 1",
+    "6KQ/8/8/8/8/8/8/7k b - - 0 1",
+    "8/2k1p3/3pP3/3P2K1/8/8/8/8 w - - 0 1",
+    "3k4/3pp3/8/8/8/8/3PP3/3K4 w - - 0 1",
+    "8/Pk6/8/8/8/8/6Kp/8 w - - 0 1",
+    "n1n5/1Pk5/8/8/8/8/5Kp1/5N1N w - - 0 1",
+    "8/PPPk4/8/8/8/8/4Kppp/8 w - - 0 1",
+    "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N w - - 0 1",
+    "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+]
+
+# Positions written for this suite, each aimed at one rule.  Every one is
+# also added colour-mirrored.  (FEN, what it tests, in quick suite?)
+HANDCRAFTED = [
+    # --- castling ---
+    ("4k3/8/8/8/8/n7/8/R3K2R w KQ - 0 1", "b1 attacked by a knight: O-O-O still legal", True),
+    ("1r2k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "b1 attacked down the b-file: O-O-O still legal", False),
+    ("r3k2r/8/8/8/8/1Q6/8/4K3 b kq - 0 1", "g8 attacked (O-O illegal), b8 attacked (O-O-O legal)", True),
+    ("4k3/8/8/8/2b5/8/8/R3K2R w KQ - 0 1", "f1 attacked: O-O illegal, O-O-O legal", True),
+    ("4k1r1/8/8/8/8/8/8/R3K2R w KQ - 0 1", "g1 attacked: O-O illegal", False),
+    ("2r1k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "c1 attacked: O-O-O illegal", False),
+    ("3rk3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "d1 attacked: O-O-O illegal", False),
+    ("4k3/8/8/4r3/8/8/8/R3K2R w KQ - 0 1", "king in check: no castling", True),
+    ("4k2r/8/8/8/8/8/8/R3K2R w KQk - 0 1", "rook on h1 attacked: O-O still legal", False),
+    ("r3k2r/8/8/8/3b4/8/8/R3K2R w KQkq - 0 1", "a1 rook and g1 attacked by one bishop", False),
+    ("4k3/8/8/8/8/8/8/RN2K1NR w KQ - 0 1", "castling paths blocked by own knights", False),
+    ("4k3/8/8/8/8/8/8/R2nK2R w KQ - 0 1", "enemy knight on d1 blocks O-O-O", False),
+    ("r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1", "kings and rooks at home, no rights", True),
+    ("r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1", "kings and rooks at home, partial rights", False),
+    ("r3k2r/8/1N6/8/8/8/8/R3K2R w KQkq - 0 1", "knight can capture the a8 rook", False),
+    ("r3k2r/6P1/8/8/8/8/8/R3K2R w KQkq - 0 1", "promotion capturing the h8 rook", True),
+    ("r3k2r/1P6/8/8/8/8/8/4K3 w kq - 0 1", "promotion capturing the a8 rook", False),
+    ("4k3/8/8/8/8/8/1p6/R3K3 b Q - 0 1", "black promotion capturing the a1 rook", False),
+    ("4k3/8/8/8/8/8/6p1/4K2R b K - 0 1", "promotion with check / capturing the h1 rook", False),
+    ("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1", "no minor pieces: castling both ways", False),
+    ("rnbqk2r/pppp1ppp/5n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4", "Italian: O-O available", False),
+    # --- en passant ---
+    ("8/8/8/K2pP2r/8/8/8/7k w - d6 0 1", "ep exposes king along the rank (rook)", True),
+    ("8/8/8/KPp4q/8/8/8/7k w - c6 0 1", "ep exposes king along the rank (queen)", False),
+    ("8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1", "ep exposes king along the rank (black)", True),
+    ("8/8/8/K1Pp1n1r/8/8/8/7k w - d6 0 1", "ep along rank, another piece still shields: legal", False),
+    ("1b6/8/8/3pP3/8/8/7K/k7 w - d6 0 1", "diagonally pinned pawn: ep along the pin line is legal", True),
+    ("7b/8/8/3pP3/8/8/1K6/7k w - d6 0 1", "diagonally pinned pawn: ep off the pin line is illegal", False),
+    ("8/5k2/8/3pP3/8/1B6/8/4K3 w - d6 0 1", "ep removes a blocker: discovered check", False),
+    ("4k3/8/8/3pP3/8/8/8/4RK2 w - d6 0 1", "ep capture discovers a rook check", False),
+    ("8/8/8/4k3/3Pp3/8/8/4R2K b - d3 0 1", "pawn check; the ep capturer is pinned", True),
+    ("8/8/8/6k1/3Pp3/8/8/2B1K3 b - d3 0 1", "double push discovers check; ep does not help", True),
+    ("8/8/3p4/1Pp4r/1K3p2/6k1/4P1P1/1R6 w - c6 0 3", "ep resolves a pawn check (position 3 line)", False),
+    ("4k3/8/8/2PpP3/8/8/8/4K3 w - d6 0 1", "two pawns can capture ep", False),
+    ("rnbqkbnr/ppp1pppp/8/3p4/8/5N2/PPPPPPPP/RNBQKB1R w KQkq d6 0 2", "ep square set, no capture possible", True),
+    ("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", "ep square after 1.e4", False),
+    ("4k3/8/8/8/Pp6/8/8/4K3 b - a3 0 1", "ep onto the a-file", False),
+    ("4k3/8/8/6pP/8/8/8/4K3 w - g6 0 1", "ep from the h-file", False),
+    ("8/8/3k4/8/2pPp3/8/5K2/8 b - d3 0 1", "two black pawns can capture ep", False),
+    # --- promotions, pins, checks ---
+    ("b3k3/1P6/8/8/4K3/8/8/8 w - - 0 1", "pinned pawn may only promote by capturing the pinner", True),
+    ("2n1k3/rP5K/8/8/8/8/8/8 w - - 0 1", "pawn pinned along the 7th cannot promote", False),
+    ("1r2k3/P1P5/8/8/8/8/8/4K3 w - - 0 1", "promotion pushes and capture-promotions", False),
+    ("3qk3/4P3/8/8/8/8/8/4K3 w - - 0 1", "blocked pawn: promotion only by capture", False),
+    ("4k3/8/8/8/8/8/4p3/3RK3 b - - 0 1", "capture-promotion next to the king", False),
+    ("4k3/8/3N4/8/8/8/8/4RK2 b - - 0 1", "double check: knight + rook", True),
+    ("4k3/8/8/1B6/8/8/8/4RK2 b - - 0 1", "double check: bishop + rook", False),
+    ("4k3/8/8/8/1b6/8/3N4/4K3 w - - 0 1", "knight pinned by a bishop", False),
+    ("4k3/4r3/8/8/8/8/4R3/4K3 w - - 0 1", "mutually pinned rooks move along the file", False),
+    ("4k3/8/8/8/8/2q5/3Q4/4K3 w - - 0 1", "pinned queen may move along the pin", False),
+    ("7k/8/8/8/q7/8/2B5/3K4 w - - 0 1", "pinned bishop may move along the pin", False),
+    ("k7/8/8/8/8/8/r1P1K3/8 w - - 0 1", "pawn pinned on its rank cannot push", False),
+    ("r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", "mate in one available", False),
+    ("8/2k5/8/8/8/8/2K5/R7 w - - 0 1", "KR vs K", False),
+]
+
+# Start positions for the random playouts of 'generate'.
+PLAYOUT_STARTS = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    "r3k2r/pppq1ppp/2npbn2/2b1p3/2B1P3/2NPBN2/PPPQ1PPP/R3K2R w KQkq - 0 1",
+    "r3k2r/pp3ppp/2n2n2/8/8/2N2N2/PP3PPP/R3K2R w KQkq - 0 1",
+    "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1",
+    "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQK2R w KQkq - 6 5",
+    "r1bqkb1r/pp3ppp/2nppn2/8/3NP3/2N5/PPP2PPP/R1BQKB1R w KQkq - 0 6",
+    "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1",
+    "r3k3/pppp4/8/8/8/8/4PPPP/4K2R w Kq - 0 1",
+    "8/PPPk4/8/8/8/8/4Kppp/8 w - - 0 1",
+    "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N w - - 0 1",
+    "4k3/1pp2pp1/8/8/8/8/1PP2PP1/4K3 w - - 0 1",
+    "2r1k2r/1p3ppp/p7/3pP3/8/P7/1P3PPP/R3K2R w KQk - 0 1",
+    "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",
+]
+
+# How many generated positions to keep per tag (greedy cover).
+GENERATE_QUOTAS = {
+    "castle-legal": 10, "castle-prevented-by-attack": 10, "castle-b-file-attacked": 4,
+    "home-without-rights": 5, "ep-legal": 10, "ep-illegal": 5, "ep-no-capturer": 6,
+    "promotion": 10, "promotion-capture": 6, "check": 10, "double-check": 5,
+    "pin": 12, "pinned-pawn": 5, "endgame": 12,
+}
+
+
+# --------------------------------------------------------------------------
+# Random playout generator
+# --------------------------------------------------------------------------
+
+def move_weight(pos, uci):
+    """Bias for the random playouts: favour the move kinds perft bugs live in."""
+    b = pos.board
+    frm, to = parse_sq(uci[0:2]), parse_sq(uci[2:4])
+    piece = b[frm]
+    w = 1.0
+    if b[to] is not None:
+        w += 2
+    if piece in "Pp":
+        if frm % 8 != to % 8 and b[to] is None:
+            w += 15                                   # en passant
+        if abs(to - frm) == 16:                       # double push next to an enemy pawn
+            enemy = "p" if is_white(piece) else "P"
+            if any(0 <= to % 8 + df < 8 and b[to + df] == enemy for df in (-1, 1)):
+                w += 6
+        if len(uci) == 5:
+            w += 6
+    if piece in "Kk" and abs(to % 8 - frm % 8) == 2:
+        w += 12                                       # castling
+    if gives_check(pos, uci):
+        w += 3
+    return w
+
+
+def generate_positions(sf, count, seed, playouts=600, log=None):
+    """Return up to `count` FENs picked from biased random playouts."""
+    rng = random.Random(seed)
+    candidates = []          # (fen, tags, playout index, start index)
+    seen = set(" ".join(normalize_fen(f).split()[:4]) for f in PLAYOUT_STARTS)
+    for game in range(playouts):
+        start = rng.randrange(len(PLAYOUT_STARTS))
+        fen = normalize_fen(PLAYOUT_STARTS[start])
+        length = rng.randint(2, 80)
+        for _ in range(length):
+            pos = parse_fen(fen)
+            moves = sf.legal_moves(fen)
+            if not moves:
+                break
+            key = " ".join(fen.split()[:4])
+            if key not in seen:
+                seen.add(key)
+                tags = position_features(pos, moves)
+                if tags - {"castling-rights"}:
+                    candidates.append((fen, tags, game, start))
+            if rng.random() < 0.15:
+                move = rng.choice(moves)
+            else:
+                move = rng.choices(moves, [move_weight(pos, m) for m in moves])[0]
+            mine = make_move(pos, move)
+            sf_fen = sf.fen(fen, [move])
+            theirs = parse_fen(sf_fen)
+            if (mine.board, mine.stm, mine.castling) != (theirs.board, theirs.stm, theirs.castling):
+                raise RuntimeError("make_move disagrees with Stockfish after %s %s" % (fen, move))
+            # Stockfish only keeps the ep square when a capture is pseudo-legal;
+            # sometimes keep it anyway (legal FEN, but no ep capture possible).
+            if mine.ep is not None and theirs.ep is None and rng.random() < 0.35:
+                sf_fen = mine.fen()
+            fen = sf_fen
+    if log:
+        log("generate: %d playouts, %d candidate positions" % (playouts, len(candidates)))
+
+    # Greedy cover of GENERATE_QUOTAS; at most 2 positions per playout and a
+    # fair share per start position, so the picks stay diverse.
+    need = dict(GENERATE_QUOTAS)
+    picked, per_game, per_start = [], {}, {}
+    start_cap = max(2, (3 * count) // (2 * len(PLAYOUT_STARTS)) + 1)
+    pool = candidates[:]
+    rng.shuffle(pool)
+    while pool and len(picked) < count:
+        def score(c):
+            gain = sum(1 for t in c[1] if need.get(t, 0) > 0)
+            return (gain, len(c[1]))
+        best = max(pool, key=score)
+        pool.remove(best)
+        if per_game.get(best[2], 0) >= 2 or per_start.get(best[3], 0) >= start_cap:
+            continue
+        if score(best)[0] == 0 and any(v > 0 for v in need.values()) and pool:
+            # nothing left covers an open quota -- fill with the richest positions
+            need = {}
+        per_game[best[2]] = per_game.get(best[2], 0) + 1
+        per_start[best[3]] = per_start.get(best[3], 0) + 1
+        for t in best[1]:
+            if t in need:
+                need[t] -= 1
+        picked.append(best)
+        if log:
+            log("  pick %-72s %s" % (best[0], ",".join(sorted(best[1]))))
+    return [c[0] for c in picked]
+
+
+# --------------------------------------------------------------------------
+# Commands
+# --------------------------------------------------------------------------
+
+def log(msg):
+    print(msg, file=sys.stderr, flush=True)
+
+
+def cmd_validate(args):
+    bad = 0
+    for path in args.files:
+        for no, fen, counts in read_suite(path):
+            errs = validate_fen(fen)
+            if not counts:
+                errs.append("no counts")
+            if errs:
+                bad += 1
+                print("%s:%d: %s: %s" % (path, no, fen, "; ".join(errs)))
+    print("validate: %s" % ("OK" if not bad else "%d bad line(s)" % bad))
+    return 1 if bad else 0
+
+
+def cmd_verify(args):
+    sf = Stockfish()
+    log("verify: using %s (%s)" % (sf.name, sf.path))
+    failures = 0
+    grand_nodes = 0
+    start = time.time()
+    for path in args.files:
+        lines = list(read_suite(path))
+        file_nodes = 0
+        for i, (no, fen, counts) in enumerate(lines, 1):
+            errs = validate_fen(fen)
+            if errs:
+                failures += 1
+                print("%s:%d: ILLEGAL FEN %s: %s" % (path, no, fen, "; ".join(errs)))
+                continue
+            if args.max_nodes:
+                counts = trim_counts(counts, args.max_nodes)
+            for depth, expected in enumerate(counts, 1):
+                got, divide = sf.perft(fen, depth)
+                if got != expected:
+                    failures += 1
+                    print("%s:%d: MISMATCH %s D%d expected %d, Stockfish %d"
+                          % (path, no, fen, depth, expected, got))
+                    if depth == 1:
+                        print("    Stockfish moves: %s" % " ".join(sorted(divide)))
+                    break
+            file_nodes += counts[-1]
+            if args.verbose:
+                log("[%s %d/%d] D%d %d  %s" % (path, i, len(lines), len(counts), counts[-1], fen))
+        grand_nodes += file_nodes
+        print("%s: %d positions, %d nodes at deepest depths" % (path, len(lines), file_nodes))
+    sf.close()
+    print("verify: %s (%.1fs, %d nodes)" % ("OK" if not failures else "%d FAILURE(S)" % failures,
+                                            time.time() - start, grand_nodes))
+    return 1 if failures else 0
+
+
+def read_fens(path):
+    fens = []
+    with open(path) as fh:
+        for line in fh:
+            line = line.split("#", 1)[0].split(";", 1)[0].strip()
+            if line:
+                fens.append(line)
+    return fens
+
+
+def write_lines(path, lines):
+    if path == "-":
+        sys.stdout.write("".join(l + "\n" for l in lines))
+    else:
+        with open(path, "w") as fh:
+            fh.write("".join(l + "\n" for l in lines))
+
+
+def check_and_count(sf, fens, max_nodes, max_depth, depth=None):
+    out = []
+    for fen in fens:
+        fen = normalize_fen(fen)
+        errs = validate_fen(fen)
+        if errs:
+            raise SystemExit("illegal FEN %s: %s" % (fen, "; ".join(errs)))
+        counts = (fixed_counts(sf, fen, depth) if depth
+                  else choose_counts(sf, fen, max_nodes, max_depth, log))
+        out.append(format_line(fen, counts))
+    return out
+
+
+def cmd_count(args):
+    sf = Stockfish()
+    fens = read_fens(args.input)
+    write_lines(args.output, check_and_count(sf, fens, args.max_nodes, args.max_depth, args.depth))
+    sf.close()
+    return 0
+
+
+def cmd_generate(args):
+    sf = Stockfish()
+    fens = generate_positions(sf, args.count, args.seed, args.playouts, log)
+    write_lines(args.output, fens)
+    sf.close()
+    return 0
+
+
+def cmd_trim(args):
+    out = []
+    for path in args.files:
+        for _, fen, counts in read_suite(path):
+            out.append(format_line(fen, trim_counts(counts, args.max_nodes)))
+    write_lines(args.output, out)
+    return 0
+
+
+def dedupe(fens):
+    seen, out = set(), []
+    for fen in fens:
+        fen = normalize_fen(fen)
+        key = " ".join(fen.split()[:4])
+        if key not in seen:
+            seen.add(key)
+            out.append(fen)
+    return out
+
+
+def cmd_build(args):
+    sf = Stockfish()
+    log("build: using %s (%s)" % (sf.name, sf.path))
+    out = args.out_dir
+    os.makedirs(out, exist_ok=True)
+
+    # standard.epd: fixed depths, cross-checked against the published counts.
+    standard = []
+    for fen, depth, published in STANDARD:
+        counts = fixed_counts(sf, fen, depth)
+        if counts[-1] != published:
+            raise SystemExit("Stockfish disagrees with CPW on %s: %d != %d" % (fen, counts[-1], published))
+        log("  %-72s D%d %d" % (fen, depth, counts[-1]))
+        standard.append(format_line(fen, counts))
+    write_lines(os.path.join(out, "standard.epd"), standard)
+
+    # tricky.epd: public, public mirrored, perftsuite, handcrafted (+ mirrors), generated.
+    public = [f for f, _, _ in PUBLIC_TRICKY]
+    handmade = [f for f, _, _ in HANDCRAFTED]
+    sections = [
+        ("public tricky positions", public),
+        ("public tricky positions, colour-mirrored", [mirror_fen(f) for f in public]),
+        ("perftsuite.epd selection", PERFTSUITE),
+        ("hand-crafted", handmade),
+        ("hand-crafted, colour-mirrored", [mirror_fen(f) for f in handmade]),
+    ]
+    generated = generate_positions(sf, args.generated, args.seed, args.playouts, log)
+    sections.append(("generated", generated))
+    seen, tricky_fens, summary = set(), [], []
+    for name, fens in sections:
+        kept = [f for f in dedupe(fens) if " ".join(f.split()[:4]) not in seen]
+        seen.update(" ".join(f.split()[:4]) for f in kept)
+        summary.append((name, len(tricky_fens) + 1, len(tricky_fens) + len(kept)))
+        tricky_fens.extend(kept)
+    tricky = check_and_count(sf, tricky_fens, args.max_nodes, args.max_depth)
+    # sanity: a position and its mirror must have identical counts
+    by_fen = {parse_line(l)[0]: parse_line(l)[1] for l in tricky}
+    for fen, counts in by_fen.items():
+        m = mirror_fen(fen)
+        if m in by_fen and by_fen[m] != counts:
+            raise SystemExit("mirror mismatch: %s vs %s" % (fen, m))
+    write_lines(os.path.join(out, "tricky.epd"), tricky)
+    for name, first, last in summary:
+        log("tricky.epd lines %d-%d: %s" % (first, last, name))
+
+    # quick.epd: standard + flagged curated + every n-th generated, trimmed.
+    quick_fens = [normalize_fen(f) for f, _, q in PUBLIC_TRICKY + HANDCRAFTED if q]
+    gen_norm = [normalize_fen(f) for f in generated]
+    quick_fens += gen_norm[::max(1, len(gen_norm) // args.quick_generated)][:args.quick_generated]
+    tricky_counts = {parse_line(l)[0]: parse_line(l)[1] for l in tricky}
+    quick = []
+    for line in standard:
+        fen, counts = parse_line(line)
+        quick.append(format_line(fen, trim_counts(counts, args.quick_max_nodes)))
+    quick += [format_line(f, trim_counts(tricky_counts[f], args.quick_max_nodes)) for f in quick_fens]
+    write_lines(os.path.join(out, "quick.epd"), quick)
+    sf.close()
+    log("build: standard %d, tricky %d, quick %d lines" % (len(standard), len(tricky), len(quick)))
+    return 0
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter,
+                                 epilog="Stockfish: $STOCKFISH, else 'stockfish' on PATH, "
+                                        "else /usr/games/stockfish.")
+    sub = ap.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("verify", help="re-check every count against Stockfish")
+    p.add_argument("files", nargs="+")
+    p.add_argument("--max-nodes", type=int, default=0,
+                   help="skip depths whose expected count exceeds this (0 = check all)")
+    p.add_argument("-v", "--verbose", action="store_true")
+    p.set_defaults(func=cmd_verify)
+
+    p = sub.add_parser("validate", help="check FEN legality only (no Stockfish)")
+    p.add_argument("files", nargs="+")
+    p.set_defaults(func=cmd_validate)
+
+    p = sub.add_parser("count", help="compute D1..Dk for a list of FENs")
+    p.add_argument("input")
+    p.add_argument("-o", "--output", default="-")
+    p.add_argument("--max-nodes", type=int, default=20000000)
+    p.add_argument("--max-depth", type=int, default=10)
+    p.add_argument("--depth", type=int, help="fixed depth instead of --max-nodes")
+    p.set_defaults(func=cmd_count)
+
+    p = sub.add_parser("generate", help="random biased playouts -> FEN list")
+    p.add_argument("-o", "--output", default="-")
+    p.add_argument("--count", type=int, default=80)
+    p.add_argument("--playouts", type=int, default=600)
+    p.add_argument("--seed", type=int, default=20261130)
+    p.set_defaults(func=cmd_generate)
+
+    p = sub.add_parser("trim", help="drop deep counts above --max-nodes")
+    p.add_argument("files", nargs="+")
+    p.add_argument("-o", "--output", default="-")
+    p.add_argument("--max-nodes", type=int, default=200000)
+    p.set_defaults(func=cmd_trim)
+
+    p = sub.add_parser("build", help="regenerate standard/tricky/quick suites")
+    p.add_argument("--out-dir", default=os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                                     "..", "perft-suites"))
+    p.add_argument("--seed", type=int, default=20261130)
+    p.add_argument("--generated", type=int, default=80)
+    p.add_argument("--playouts", type=int, default=600)
+    p.add_argument("--max-nodes", type=int, default=20000000)
+    p.add_argument("--max-depth", type=int, default=10)
+    p.add_argument("--quick-generated", type=int, default=6)
+    p.add_argument("--quick-max-nodes", type=int, default=200000)
+    p.set_defaults(func=cmd_build)
+
+    args = ap.parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
