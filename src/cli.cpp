@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <fmt/core.h>
 
+#include "bench.h"
 #include "notation.h"
 #include "perft.h"
 #include "perft_suite.h"
@@ -92,6 +93,23 @@ int run_perft_command(const std::vector<std::string>& args) {
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     fmt::print("Time: {:.0f} ms, {:.0f} nodes/second\n", seconds * 1000, seconds > 0 ? double(nodes) / seconds : 0.0);
     fmt::print("Nodes searched: {}\n", nodes);
+    return 0;
+}
+
+int run_bench_command(const std::vector<std::string>& args) {
+    int depth = BENCH_DEFAULT_DEPTH;
+    if (!args.empty()) {
+        try { depth = std::stoi(args[0]); } catch (...) { depth = 0; }
+        if (depth < 1 || depth > 64) {
+            fmt::print("usage: sen bench [depth 1..64]\n");
+            return 2;
+        }
+    }
+    const BenchResult r = run_bench(depth, [](int index, std::string_view fen, std::uint64_t nodes) {
+        fmt::print("{:>3} {:>10} {}\n", index + 1, nodes, fen);
+        std::fflush(stdout);
+    });
+    fmt::print("{} nodes {} nps\n", r.nodes, r.nps());
     return 0;
 }
 

@@ -1,4 +1,4 @@
-// Command-line subcommands that run without the UCI loop: `sen perft ...` (and later `bench`).
+// Command-line subcommands that run without the UCI loop: `sen perft ...` and `sen bench`.
 // Each returns the process exit code.
 #pragma once
 
@@ -8,5 +8,7 @@
 namespace sen {
 
 int run_perft_command(const std::vector<std::string>& args);
+// `sen bench [depth]`: prints one line per position and ends with `<nodes> nodes <nps> nps`.
+int run_bench_command(const std::vector<std::string>& args);
 
 }  // namespace sen

@@ -1,11 +1,25 @@
-// Entry point: dispatches command-line subcommands, otherwise runs the UCI loop.
+// Entry point: dispatches the command-line subcommands (perft, bench), otherwise runs the UCI
+// loop on standard input and output.
+#include <cstdio>
+#include <iostream>
 #include <string>
 #include <vector>
 
 #include "cli.h"
+#include "uci.h"
 
 int main(int argc, char* argv[]) {
     const std::vector<std::string> args(argv + 1, argv + argc);
     if (!args.empty() && args[0] == "perft") return sen::run_perft_command({args.begin() + 1, args.end()});
+    if (!args.empty() && args[0] == "bench") return sen::run_bench_command({args.begin() + 1, args.end()});
+
+    std::ios::sync_with_stdio(false);
+    sen::Output out([](std::string_view text) {
+        std::fwrite(text.data(), 1, text.size(), stdout);
+        std::fputc('\n', stdout);
+        std::fflush(stdout);
+    });
+    sen::UciSession session(out);
+    session.run(std::cin);
     return 0;
 }

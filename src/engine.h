@@ -1,0 +1,85 @@
+// The engine: owns the game position, the transposition table, the searcher and the thread a
+// search runs on. The protocol layer drives it; it never prints.
+//
+// `go` returns at once; the search thread reports through the callbacks and ends with exactly
+// one on_bestmove call per go. `go infinite` and `go ponder` searches never end by themselves:
+// their bestmove waits for stop (or ponderhit). Settings that would disturb a running search
+// (hash size, threads, clearing for a new game) are deferred until it has finished.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+#include "go_params.h"
+#include "position.h"
+#include "search.h"
+#include "tt.h"
+
+namespace sen {
+
+struct EngineCallbacks {
+    std::function<void(const SearchReport&)> on_report;
+    std::function<void(int depth, Move move, int number)> on_current_move;
+    // No legal move at the root: the search reports depth 0 with this score (0 or mated).
+    std::function<void(bool mated)> on_no_moves;
+    std::function<void(Move best, Move ponder)> on_bestmove;
+};
+
+class Engine {
+public:
+    Engine();
+    ~Engine();
+    Engine(const Engine&) = delete;
+    Engine& operator=(const Engine&) = delete;
+
+    const Position& position() const { return position_; }
+    // Takes effect for the next search; a running search keeps its own copy.
+    void set_position(Position pos) { position_ = std::move(pos); }
+
+    // Starts a search on the current position; stops and finishes a running one first.
+    // `start` is when the go command was read: the clock runs from there.
+    void go(const GoParams& params, std::chrono::steady_clock::time_point start, EngineCallbacks callbacks);
+    void stop();
+    void ponderhit();
+    // Blocks until the running search (if any) has printed its bestmove.
+    void wait();
+    bool searching() const { return searching_.load(); }
+
+    // Deferred while searching: applied when the search ends (or at once when idle).
+    // Returns false when the memory cannot be had (the old table stays).
+    bool set_hash(std::size_t megabytes);
+    void set_threads(int count);
+    void clear_hash();
+    void new_game();
+
+    void set_multipv(int n) { multipv_ = n; }
+    void set_move_overhead(int ms) { move_overhead_ms_ = ms; }
+    std::size_t hash_mb() const { return tt_.size_mb(); }
+    int threads() const { return searcher_.threads(); }
+
+private:
+    void run_search(GoParams params, Position root, std::chrono::steady_clock::time_point start, EngineCallbacks callbacks);
+    void apply_pending();
+
+    Position position_;
+    TranspositionTable tt_;
+    Searcher searcher_;
+    SearchControl control_;
+    std::atomic<bool> stop_requested_{false};
+    std::atomic<bool> searching_{false};
+    std::thread thread_;
+    int multipv_ = 1;
+    int move_overhead_ms_ = 10;
+
+    std::mutex pending_mutex_;
+    std::optional<std::size_t> pending_hash_mb_;
+    std::optional<int> pending_threads_;
+    bool pending_clear_hash_ = false;
+    bool pending_new_game_ = false;
+};
+
+}  // namespace sen

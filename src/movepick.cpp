@@ -1,0 +1,83 @@
+#include "movepick.h"
+
+#include <cstring>
+
+#include "see.h"
+
+namespace sen {
+
+void Histories::clear() {
+    std::memset(butterfly, 0, sizeof butterfly);
+    std::memset(capture, 0, sizeof capture);
+    std::memset(continuation, 0, sizeof continuation);
+    for (auto& row : counter)
+        for (Move& m : row) m = Move::none();
+}
+
+namespace {
+
+bool is_noisy(const Position& pos, Move m) {
+    return (!pos.empty(m.to()) && m.kind() != MoveKind::Castling) || m.kind() == MoveKind::EnPassant ||
+           (m.kind() == MoveKind::Promotion && m.promotion() == QUEEN);
+}
+
+}  // namespace
+
+MovePicker::MovePicker(const Position& pos, Move tt_move, const Histories& histories, const Move killers[2], Move counter,
+                       const PieceToHistory* const continuations[2]) {
+    generate<GenKind::All>(pos, list_);
+    score(pos, tt_move, histories, killers, counter, continuations);
+}
+
+MovePicker::MovePicker(const Position& pos, Move tt_move, const Histories& histories) {
+    if (pos.in_check()) generate<GenKind::All>(pos, list_);
+    else generate<GenKind::Noisy>(pos, list_);
+    const Move no_killers[2] = {Move::none(), Move::none()};
+    const PieceToHistory* const no_continuations[2] = {nullptr, nullptr};
+    score(pos, tt_move, histories, no_killers, Move::none(), no_continuations);
+}
+
+void MovePicker::score(const Position& pos, Move tt_move, const Histories& h, const Move* killers, Move counter,
+                       const PieceToHistory* const* continuations) {
+    const int us = index_of(pos.side_to_move());
+    for (std::size_t i = 0; i < list_.size(); ++i) {
+        const Move m = list_[i];
+        const Piece mover = pos.piece_on(m.from());
+        int s;
+        if (m == tt_move) {
+            s = TT_SCORE;
+        } else if (is_noisy(pos, m)) {
+            const PieceType victim = m.kind() == MoveKind::EnPassant ? PAWN : piece_type(pos.piece_on(m.to()));
+            const int value = SEE_VALUE[victim] + (m.kind() == MoveKind::Promotion ? SEE_VALUE[QUEEN] : 0);
+            s = 16 * value + h.capture[mover][m.to()][victim] / 16;
+            s += see_ge(pos, m, 0) ? GOOD_NOISY : BAD_NOISY;
+        } else if (m == killers[0]) {
+            s = KILLER_SCORE + 2;
+        } else if (m == killers[1]) {
+            s = KILLER_SCORE + 1;
+        } else if (m == counter) {
+            s = KILLER_SCORE;
+        } else {
+            s = h.butterfly[us][m.from()][m.to()];
+            for (int k = 0; k < 2; ++k)
+                if (continuations[k]) s += (*continuations[k])[mover][m.to()];
+            // Under-promotions are almost never right: keep them last among quiets.
+            if (m.kind() == MoveKind::Promotion) s -= 4 * HISTORY_MAX;
+        }
+        scores_[i] = s;
+    }
+}
+
+Move MovePicker::next() {
+    if (next_ >= list_.size()) return Move::none();
+    std::size_t best = next_;
+    for (std::size_t i = next_ + 1; i < list_.size(); ++i)
+        if (scores_[i] > scores_[best]) best = i;
+    Move* moves = list_.begin();
+    std::swap(moves[best], moves[next_]);
+    std::swap(scores_[best], scores_[next_]);
+    last_score_ = scores_[next_];
+    return moves[next_++];
+}
+
+}  // namespace sen

@@ -1,0 +1,97 @@
+// The searcher: iterative deepening, aspiration windows, principal-variation alpha-beta with
+// quiescence, and Lazy SMP over a shared transposition table.
+//
+// Owns: per-thread search state (histories, killers, stacks, root moves) and the helper threads
+// of a running search. Reads: a copy of the root position, the limits, a stop flag.
+// Never touches: the protocol. It reports through callbacks (SearchReport), so `bench`, tests
+// and the UCI layer each decide what to do with the reports; only the UCI layer prints.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "position.h"
+#include "timeman.h"
+#include "tt.h"
+
+namespace sen {
+
+constexpr int MAX_PLY = 128;
+constexpr int SCORE_INFINITE = 32001;
+constexpr int SCORE_MATE = 32000;
+constexpr int SCORE_MATE_IN_MAX_PLY = SCORE_MATE - MAX_PLY;
+constexpr int SCORE_DRAW = 0;
+
+constexpr bool is_mate_score(int score) { return score >= SCORE_MATE_IN_MAX_PLY || score <= -SCORE_MATE_IN_MAX_PLY; }
+// Moves (not plies) to mate: positive when we mate, negative when we are mated.
+constexpr int mate_in_moves(int score) { return score > 0 ? (SCORE_MATE - score + 1) / 2 : -(SCORE_MATE + score) / 2; }
+
+struct SearchLimits {
+    std::optional<int> depth;
+    std::optional<std::uint64_t> nodes;
+    std::optional<int> mate;          // stop once a mate in at most this many moves is found
+    std::vector<Move> searchmoves;    // empty: all legal moves
+    int multipv = 1;
+};
+
+// Flags the engine and the search share while a search runs.
+struct SearchControl {
+    std::atomic<bool> stop{false};       // set by `stop`, `quit`, or the search's own limits
+    std::atomic<bool> pondering{false};  // while set, time limits are not applied
+};
+
+struct SearchReport {
+    int depth = 0;
+    int seldepth = 0;
+    int multipv = 1;
+    int score = 0;
+    Bound bound = Bound::Exact;  // Lower/Upper on an aspiration fail-high/low
+    std::uint64_t nodes = 0;
+    std::int64_t time_ms = 0;
+    int hashfull = 0;
+    std::vector<Move> pv;
+};
+
+struct SearchCallbacks {
+    std::function<void(const SearchReport&)> on_report;
+    std::function<void(int depth, Move move, int number)> on_current_move;  // after the first second
+};
+
+struct SearchResult {
+    Move best = Move::none();
+    Move ponder = Move::none();
+    int score = 0;
+    int depth = 0;
+    std::uint64_t nodes = 0;
+};
+
+class Searcher {
+public:
+    explicit Searcher(TranspositionTable& tt);
+    ~Searcher();
+    Searcher(const Searcher&) = delete;
+    Searcher& operator=(const Searcher&) = delete;
+
+    // Number of search threads (Lazy SMP); takes effect at the next search.
+    void set_threads(int count);
+    int threads() const { return thread_count_; }
+    // Forget everything learnt (histories, killers): for `ucinewgame` and bench.
+    void clear();
+
+    // Searches until a limit is reached or control.stop is set; blocks the calling thread,
+    // which serves as the main search thread. `root` must have at least one legal move.
+    SearchResult search(const Position& root, const SearchLimits& limits, const TimeLimiter& timer, SearchControl& control,
+                        const SearchCallbacks& callbacks);
+
+private:
+    struct Worker;
+    TranspositionTable& tt_;
+    int thread_count_ = 1;
+    std::vector<std::unique_ptr<Worker>> workers_;
+};
+
+}  // namespace sen

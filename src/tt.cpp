@@ -1,0 +1,112 @@
+#include "tt.h"
+
+#include <new>
+
+namespace sen {
+
+namespace {
+
+// data layout: move 16 | score 16 | eval 16 | depth 8 | bound 2 | pv 1 | generation 5..6 bits
+std::uint64_t pack(Move move, int score, int eval, int depth, Bound bound, bool pv, std::uint8_t generation) {
+    return std::uint64_t(move.raw()) | (std::uint64_t(std::uint16_t(score)) << 16) | (std::uint64_t(std::uint16_t(eval)) << 32) |
+           (std::uint64_t(std::uint8_t(depth)) << 48) | (std::uint64_t(bound) << 56) | (std::uint64_t(pv) << 58) |
+           (std::uint64_t(generation & 31) << 59);
+}
+
+TTEntry unpack(std::uint64_t data) {
+    TTEntry e;
+    e.move = Move(std::uint16_t(data));
+    e.score = std::int16_t(std::uint16_t(data >> 16));
+    e.static_eval = std::int16_t(std::uint16_t(data >> 32));
+    e.depth = std::int8_t(std::uint8_t(data >> 48));
+    e.bound = Bound((data >> 56) & 3);
+    e.pv = (data >> 58) & 1;
+    return e;
+}
+
+std::uint8_t generation_of(std::uint64_t data) { return std::uint8_t((data >> 59) & 31); }
+
+}  // namespace
+
+bool TranspositionTable::resize(std::size_t megabytes) {
+    if (megabytes < 1) megabytes = 1;
+    if (megabytes > MAX_MB) megabytes = MAX_MB;
+    const std::size_t count = megabytes * 1024 * 1024 / sizeof(Bucket);
+    Bucket* fresh = new (std::nothrow) Bucket[count];
+    if (!fresh) return false;
+    buckets_.reset(fresh);
+    bucket_count_ = count;
+    megabytes_ = megabytes;
+    generation_ = 0;
+    return true;
+}
+
+void TranspositionTable::clear() {
+    for (std::size_t i = 0; i < bucket_count_; ++i)
+        for (Slot& s : buckets_[i].slots) {
+            s.check.store(0, std::memory_order_relaxed);
+            s.data.store(0, std::memory_order_relaxed);
+        }
+    generation_ = 0;
+}
+
+bool TranspositionTable::probe(Key key, TTEntry& out) const {
+    const Bucket& bucket = buckets_[bucket_index(key)];
+    for (const Slot& s : bucket.slots) {
+        const std::uint64_t data = s.data.load(std::memory_order_relaxed);
+        if ((s.check.load(std::memory_order_relaxed) ^ data) == key && data) {
+            out = unpack(data);
+            return true;
+        }
+    }
+    return false;
+}
+
+void TranspositionTable::store(Key key, Move move, int score, int static_eval, int depth, Bound bound, bool pv) {
+    Bucket& bucket = buckets_[bucket_index(key)];
+    const std::uint8_t gen = generation_ & 31;
+    // Replace the entry of the same position if present; otherwise an empty one, or the one
+    // that is oldest and shallowest (one generation of age weighs as much as 8 plies of depth).
+    Slot* victim = &bucket.slots[0];
+    std::uint64_t victim_data = 0;
+    bool same_position = false;
+    int victim_worth = 1 << 30;
+    for (Slot& s : bucket.slots) {
+        const std::uint64_t data = s.data.load(std::memory_order_relaxed);
+        if (data && (s.check.load(std::memory_order_relaxed) ^ data) == key) {
+            victim = &s;
+            victim_data = data;
+            same_position = true;
+            break;
+        }
+        const int age = (gen - generation_of(data)) & 31;
+        const int worth = data ? int(std::int8_t(std::uint8_t(data >> 48))) - 8 * age : -(1 << 30);
+        if (worth < victim_worth) {
+            victim = &s;
+            victim_data = data;
+            victim_worth = worth;
+        }
+    }
+    if (same_position) {
+        const TTEntry old = unpack(victim_data);
+        if (!move) move = old.move;
+        // Keep a much deeper result of the same position from this search unless the new one is exact.
+        if (bound != Bound::Exact && depth + 4 < old.depth && generation_of(victim_data) == gen) return;
+    }
+    const std::uint64_t data = pack(move, score, static_eval, depth, bound, pv, gen);
+    victim->data.store(data, std::memory_order_relaxed);
+    victim->check.store(key ^ data, std::memory_order_relaxed);
+}
+
+int TranspositionTable::hashfull() const {
+    const std::size_t sample = bucket_count_ < 250 ? bucket_count_ : 250;
+    int used = 0;
+    for (std::size_t i = 0; i < sample; ++i)
+        for (const Slot& s : buckets_[i].slots) {
+            const std::uint64_t data = s.data.load(std::memory_order_relaxed);
+            used += data && generation_of(data) == (generation_ & 31);
+        }
+    return sample ? int(used * 1000 / (sample * 4)) : 0;
+}
+
+}  // namespace sen

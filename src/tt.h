@@ -1,0 +1,71 @@
+// Transposition table: a shared cache of search results keyed by position hash.
+//
+// Owns: a resizable array of 64-byte buckets (four 16-byte entries), the search generation
+// used for aging, and the hashfull estimate. Knows nothing of positions beyond their 64-bit
+// key, and nothing of the protocol.
+// Thread safety: every entry is two 64-bit words written and read with relaxed atomics; the
+// first holds key ^ data, so a torn write from another thread fails the key check instead of
+// returning a mixed-up entry (Hyatt's lockless hashing). Moves read from the table are still
+// verified for legality by the caller.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "types.h"
+
+namespace sen {
+
+enum class Bound : std::uint8_t { None = 0, Upper = 1, Lower = 2, Exact = 3 };
+
+struct TTEntry {
+    Move move;
+    std::int16_t score = 0;
+    std::int16_t static_eval = 0;
+    std::int8_t depth = 0;
+    Bound bound = Bound::None;
+    bool pv = false;
+};
+
+class TranspositionTable {
+public:
+    static constexpr std::size_t DEFAULT_MB = 16;
+    static constexpr std::size_t MAX_MB = 1 << 20;  // 1 TiB: more than any machine here has
+
+    TranspositionTable() { resize(DEFAULT_MB); }
+
+    // Discards all entries. Returns false (and keeps the old table) if the memory cannot be had.
+    bool resize(std::size_t megabytes);
+    void clear();
+    std::size_t size_mb() const { return megabytes_; }
+
+    // Called at the start of each search so that old entries are preferred for replacement.
+    void new_search() { generation_ = std::uint8_t((generation_ + 1) & 63); }
+
+    bool probe(Key key, TTEntry& out) const;
+    void store(Key key, Move move, int score, int static_eval, int depth, Bound bound, bool pv);
+    void prefetch(Key key) const { __builtin_prefetch(&buckets_[bucket_index(key)]); }
+
+    // Permille of a sample of entries that were written during the current search.
+    int hashfull() const;
+
+private:
+    struct Slot {
+        std::atomic<std::uint64_t> check{0};  // key ^ data
+        std::atomic<std::uint64_t> data{0};
+    };
+    struct alignas(64) Bucket {
+        Slot slots[4];
+    };
+
+    std::size_t bucket_index(Key key) const { return std::size_t((unsigned __int128)key * bucket_count_ >> 64); }
+
+    std::unique_ptr<Bucket[]> buckets_;
+    std::size_t bucket_count_ = 0;
+    std::size_t megabytes_ = 0;
+    std::uint8_t generation_ = 0;
+};
+
+}  // namespace sen

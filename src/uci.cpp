@@ -1,0 +1,360 @@
+#include "uci.h"
+
+#include <algorithm>
+#include <charconv>
+#include <fmt/core.h>
+
+#include "bench.h"
+#include "eval.h"
+#include "movegen.h"
+#include "notation.h"
+#include "perft.h"
+
+namespace sen {
+
+namespace {
+
+constexpr std::string_view ENGINE_NAME = "Sen 0.1";
+constexpr std::string_view ENGINE_AUTHOR = "the Sen developers";
+constexpr std::size_t MAX_LINE = 1 << 20;  // longer lines are rejected whole, unread
+
+constexpr int HASH_MAX_MB = 65536;
+constexpr int THREADS_MAX = 256;
+constexpr int MULTIPV_MAX = 256;
+constexpr int OVERHEAD_MAX_MS = 5000;
+
+std::string lowercase(std::string_view s) {
+    std::string out(s);
+    for (char& c : out)
+        if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
+    return out;
+}
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f' || c == '\0'; }
+
+template <class Int>
+std::optional<Int> parse_integer(std::string_view text) {
+    Int value{};
+    if (!text.empty() && text[0] == '+') text.remove_prefix(1);
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+    return value;
+}
+
+std::string format_score(int score) {
+    if (is_mate_score(score)) return fmt::format("mate {}", mate_in_moves(score));
+    return fmt::format("cp {}", score);
+}
+
+}  // namespace
+
+std::vector<std::string_view> split_tokens(std::string_view line) {
+    std::vector<std::string_view> tokens;
+    std::size_t i = 0;
+    while (i < line.size()) {
+        while (i < line.size() && is_space(line[i])) ++i;
+        const std::size_t start = i;
+        while (i < line.size() && !is_space(line[i])) ++i;
+        if (i > start) tokens.push_back(line.substr(start, i - start));
+    }
+    return tokens;
+}
+
+GoParams parse_go(const std::vector<std::string_view>& tokens, std::vector<std::string>& errors) {
+    GoParams go;
+    for (std::size_t i = 1; i < tokens.size(); ++i) {
+        const std::string key = lowercase(tokens[i]);
+        if (key == "infinite") { go.infinite = true; continue; }
+        if (key == "ponder") { go.ponder = true; continue; }
+        if (key == "searchmoves") {
+            for (++i; i < tokens.size(); ++i) go.searchmoves.emplace_back(tokens[i]);
+            break;
+        }
+        const bool known = key == "wtime" || key == "btime" || key == "winc" || key == "binc" || key == "movestogo" ||
+                           key == "depth" || key == "nodes" || key == "mate" || key == "movetime" || key == "perft";
+        if (!known) {
+            errors.push_back(fmt::format("unknown go parameter '{}' ignored", tokens[i]));
+            continue;
+        }
+        if (i + 1 >= tokens.size()) {
+            errors.push_back(fmt::format("go {} needs a value", key));
+            continue;
+        }
+        const std::string_view text = tokens[++i];
+        const std::optional<std::int64_t> value = parse_integer<std::int64_t>(text);
+        if (!value) {
+            errors.push_back(fmt::format("go {}: '{}' is not an integer", key, text));
+            continue;
+        }
+        const std::int64_t v = *value;
+        const auto positive = [&](std::int64_t max) -> bool {
+            if (v >= 1 && v <= max) return true;
+            errors.push_back(fmt::format("go {}: {} is out of range 1..{}", key, v, max));
+            return false;
+        };
+        if (key == "wtime") go.time[0] = v;
+        else if (key == "btime") go.time[1] = v;
+        else if (key == "winc") go.increment[0] = v;
+        else if (key == "binc") go.increment[1] = v;
+        else if (key == "movestogo") go.movestogo = int(std::clamp<std::int64_t>(v, -1, 1000000));
+        else if (key == "movetime") go.movetime = v;
+        else if (key == "depth") { if (positive(MAX_PLY - 1)) go.depth = int(v); }
+        else if (key == "nodes") { if (positive(std::int64_t(1) << 62)) go.nodes = std::uint64_t(v); }
+        else if (key == "mate") { if (positive(MAX_PLY / 2)) go.mate = int(v); }
+        else if (key == "perft") { if (positive(20)) go.depth = int(v), go.infinite = false; }
+    }
+    return go;
+}
+
+UciSession::UciSession(Output& out) : out_(out) {}
+
+UciSession::~UciSession() {
+    engine_.stop();
+    engine_.wait();
+}
+
+void UciSession::error(std::string_view message) { out_.line(fmt::format("info string error: {}", message)); }
+
+std::string UciSession::move_text(Move m) const { return move_to_uci(m, chess960_); }
+
+void UciSession::run(std::istream& in) {
+    std::string line;
+    while (std::getline(in, line))
+        if (!handle_line(line)) return;
+    // End of input counts as quit.
+    engine_.stop();
+    engine_.wait();
+}
+
+bool UciSession::handle_line(std::string_view line) {
+    const auto start = std::chrono::steady_clock::now();
+    if (line.size() > MAX_LINE) {
+        error(fmt::format("line of {} bytes ignored (limit {})", line.size(), MAX_LINE));
+        return true;
+    }
+    const std::vector<std::string_view> tokens = split_tokens(line);
+    if (tokens.empty()) return true;
+    const std::string command = lowercase(tokens[0]);
+
+    if (command == "uci") cmd_uci();
+    else if (command == "isready") {
+        // Settings deferred by a finished search are applied before the answer when idle.
+        if (!engine_.searching()) engine_.wait();
+        out_.line("readyok");
+    } else if (command == "quit") {
+        engine_.stop();
+        engine_.wait();
+        return false;
+    } else if (command == "stop") engine_.stop();
+    else if (command == "ponderhit") engine_.ponderhit();
+    else if (command == "ucinewgame") engine_.new_game();
+    else if (command == "position") cmd_position(tokens);
+    else if (command == "go") cmd_go(tokens, start);
+    else if (command == "setoption") cmd_setoption(line);
+    else if (command == "debug") debug_ = tokens.size() > 1 && lowercase(tokens[1]) == "on";
+    else if (command == "register") {}
+    else if (command == "d") out_.line(engine_.position().pretty());
+    else if (command == "eval") out_.line(eval_report(engine_.position()));
+    else if (command == "bench") cmd_bench(tokens);
+    else if (command == "perft") {
+        const auto depth = tokens.size() > 1 ? parse_integer<int>(tokens[1]) : std::nullopt;
+        if (!depth || *depth < 0 || *depth > 20) error("perft needs a depth 0..20");
+        else cmd_perft(*depth);
+    } else if (command == "help") {
+        out_.line(
+            "Sen speaks UCI (uci, isready, setoption, ucinewgame, position, go, stop, ponderhit, quit).\n"
+            "Extra commands: d (show the board), eval (evaluation), perft <depth> / go perft <depth>,\n"
+            "bench [depth], help. Command line: sen bench [depth] | sen perft <depth> [FEN] [--divide] |\n"
+            "sen perft --suite FILE [--max-depth D].");
+    } else {
+        error(fmt::format("unknown command '{}'", tokens[0].substr(0, 64)));
+    }
+    return true;
+}
+
+void UciSession::cmd_uci() {
+    out_.line(fmt::format("id name {}", ENGINE_NAME));
+    out_.line(fmt::format("id author {}", ENGINE_AUTHOR));
+    out_.line(fmt::format("option name Hash type spin default {} min 1 max {}", TranspositionTable::DEFAULT_MB, HASH_MAX_MB));
+    out_.line(fmt::format("option name Threads type spin default 1 min 1 max {}", THREADS_MAX));
+    out_.line(fmt::format("option name MultiPV type spin default 1 min 1 max {}", MULTIPV_MAX));
+    out_.line("option name Ponder type check default false");
+    out_.line(fmt::format("option name Move Overhead type spin default 10 min 0 max {}", OVERHEAD_MAX_MS));
+    out_.line("option name Clear Hash type button");
+    out_.line("option name UCI_Chess960 type check default false");
+    out_.line("uciok");
+}
+
+void UciSession::cmd_setoption(std::string_view line) {
+    // setoption name <id, may contain spaces> [value <rest of the line>]
+    const std::vector<std::string_view> tokens = split_tokens(line);
+    std::string name, value;
+    bool has_value = false;
+    std::size_t i = 1;
+    if (i >= tokens.size() || lowercase(tokens[i]) != "name") {
+        error("setoption needs 'name <option>'");
+        return;
+    }
+    for (++i; i < tokens.size() && lowercase(tokens[i]) != "value"; ++i) name += (name.empty() ? "" : " ") + std::string(tokens[i]);
+    if (i < tokens.size()) {
+        has_value = true;
+        for (++i; i < tokens.size(); ++i) value += (value.empty() ? "" : " ") + std::string(tokens[i]);
+    }
+    const std::string key = lowercase(name);
+
+    const auto spin = [&](int min, int max) -> std::optional<int> {
+        const auto v = parse_integer<std::int64_t>(value);
+        if (!has_value || !v) {
+            error(fmt::format("option {} needs an integer value, not '{}'", name, value));
+            return std::nullopt;
+        }
+        if (*v < min || *v > max) {
+            const int clamped = int(std::clamp<std::int64_t>(*v, min, max));
+            error(fmt::format("option {}: {} is out of range {}..{}, using {}", name, *v, min, max, clamped));
+            return clamped;
+        }
+        return int(*v);
+    };
+    const auto check = [&]() -> std::optional<bool> {
+        const std::string v = lowercase(value);
+        if (v == "true") return true;
+        if (v == "false") return false;
+        error(fmt::format("option {} needs true or false, not '{}'", name, value));
+        return std::nullopt;
+    };
+
+    if (key == "hash") {
+        if (const auto mb = spin(1, HASH_MAX_MB))
+            if (!engine_.set_hash(std::size_t(*mb))) error(fmt::format("cannot allocate {} MB for the hash; keeping {} MB", *mb, engine_.hash_mb()));
+    } else if (key == "threads") {
+        if (const auto n = spin(1, THREADS_MAX)) engine_.set_threads(*n);
+    } else if (key == "multipv") {
+        if (const auto n = spin(1, MULTIPV_MAX)) engine_.set_multipv(*n);
+    } else if (key == "move overhead") {
+        if (const auto n = spin(0, OVERHEAD_MAX_MS)) engine_.set_move_overhead(*n);
+    } else if (key == "ponder") {
+        if (const auto b = check()) ponder_ = *b;
+    } else if (key == "clear hash") {
+        engine_.clear_hash();
+    } else if (key == "uci_chess960") {
+        if (const auto b = check()) {
+            chess960_ = *b;
+            // Re-read the current position so that its castling notation follows the mode.
+            Position pos;
+            if (!pos.set_fen(engine_.position().fen(), chess960_)) engine_.set_position(pos);
+        }
+    } else {
+        error(fmt::format("unknown option '{}'", name.substr(0, 64)));
+    }
+}
+
+void UciSession::cmd_position(const std::vector<std::string_view>& tokens) {
+    Position pos;
+    std::size_t i = 1;
+    if (i < tokens.size() && lowercase(tokens[i]) == "startpos") {
+        if (FenError e = pos.set_fen(Position::START_FEN, chess960_)) {
+            error(*e);
+            return;
+        }
+        ++i;
+    } else if (i < tokens.size() && lowercase(tokens[i]) == "fen") {
+        std::string fen;
+        for (++i; i < tokens.size() && lowercase(tokens[i]) != "moves"; ++i) fen += (fen.empty() ? "" : " ") + std::string(tokens[i]);
+        if (FenError e = pos.set_fen(fen, chess960_)) {
+            error(fmt::format("invalid FEN ({}); position unchanged", *e));
+            return;
+        }
+    } else {
+        error("position needs 'startpos' or 'fen <FEN>'; position unchanged");
+        return;
+    }
+    if (i < tokens.size()) {
+        if (lowercase(tokens[i]) != "moves") {
+            error(fmt::format("expected 'moves', got '{}'; position unchanged", tokens[i].substr(0, 64)));
+            return;
+        }
+        const std::size_t first_move = i + 1;
+        for (++i; i < tokens.size(); ++i) {
+            const Move m = parse_uci_move(pos, tokens[i]);
+            if (!m) {
+                error(fmt::format("illegal or unreadable move '{}' (move {} of the list); position unchanged", tokens[i].substr(0, 16),
+                                  i - first_move + 1));
+                return;
+            }
+            pos.make_move(m);
+        }
+    }
+    engine_.set_position(std::move(pos));
+}
+
+void UciSession::cmd_go(const std::vector<std::string_view>& tokens, std::chrono::steady_clock::time_point start) {
+    std::vector<std::string> errors;
+    const GoParams params = parse_go(tokens, errors);
+    for (const std::string& e : errors) error(e);
+    for (std::size_t i = 1; i < tokens.size(); ++i)
+        if (lowercase(tokens[i]) == "perft") {
+            if (params.depth) cmd_perft(*params.depth);
+            return;
+        }
+
+    EngineCallbacks callbacks;
+    callbacks.on_report = [this](const SearchReport& r) {
+        const std::int64_t nps = r.time_ms > 0 ? std::int64_t(r.nodes * 1000 / std::uint64_t(r.time_ms)) : 0;
+        std::string pv;
+        for (const Move m : r.pv) pv += ' ' + move_text(m);
+        const char* bound = r.bound == Bound::Lower ? " lowerbound" : r.bound == Bound::Upper ? " upperbound" : "";
+        out_.line(fmt::format("info depth {} seldepth {} multipv {} score {}{} nodes {} nps {} hashfull {} time {} pv{}", r.depth,
+                              r.seldepth, r.multipv, format_score(r.score), bound, r.nodes, nps, r.hashfull, r.time_ms, pv));
+    };
+    callbacks.on_current_move = [this](int depth, Move m, int number) {
+        out_.line(fmt::format("info depth {} currmove {} currmovenumber {}", depth, move_text(m), number));
+    };
+    callbacks.on_no_moves = [this](bool mated) { out_.line(mated ? "info depth 0 score mate 0" : "info depth 0 score cp 0"); };
+    callbacks.on_bestmove = [this](Move best, Move ponder) {
+        if (!best) out_.line("bestmove (none)");
+        else if (ponder) out_.line(fmt::format("bestmove {} ponder {}", move_text(best), move_text(ponder)));
+        else out_.line(fmt::format("bestmove {}", move_text(best)));
+    };
+    engine_.go(params, start, std::move(callbacks));
+}
+
+void UciSession::cmd_perft(int depth) {
+    if (engine_.searching()) {
+        error("perft is not available during a search");
+        return;
+    }
+    Position pos = engine_.position();
+    const auto start = std::chrono::steady_clock::now();
+    std::uint64_t total = 0;
+    if (depth > 0) {
+        for (const auto& [move, count] : perft_divide(pos, depth)) {
+            out_.line(fmt::format("{}: {}", move_text(move), count));
+            total += count;
+        }
+    } else {
+        total = 1;
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    out_.line(fmt::format("\nNodes searched: {}", total));
+    if (debug_) out_.line(fmt::format("info string perft {} nodes in {:.3f} s", total, seconds));
+}
+
+void UciSession::cmd_bench(const std::vector<std::string_view>& tokens) {
+    if (engine_.searching()) {
+        error("bench is not available during a search");
+        return;
+    }
+    int depth = BENCH_DEFAULT_DEPTH;
+    if (tokens.size() > 1) {
+        const auto d = parse_integer<int>(tokens[1]);
+        if (!d || *d < 1 || *d > 64) {
+            error("bench depth must be 1..64");
+            return;
+        }
+        depth = *d;
+    }
+    const BenchResult r = run_bench(depth);
+    out_.line(fmt::format("{} nodes {} nps", r.nodes, r.nps()));
+}
+
+}  // namespace sen
