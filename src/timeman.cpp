@@ -57,7 +57,7 @@ constexpr double MTG_HARD_PER_MOVE = 0.11;
 
 // Keep a fifth of the usable clock out of reach of even the hard limit: the search only polls the
 // clock every N nodes, and unwinding, printing and the GUI's own latency all come after it
-// (Stockfish 0.81, Berserk 0.8 with moves to go, Weiss 0.8).
+// (Stockfish 0.81 T - O, Berserk 0.8..0.92 T - O, Weiss 0.8 T).
 constexpr double HARD_CAP_OF_AVAILABLE = 0.8;
 
 // Usable clock: what is left once this move's overhead is paid. At least 1 ms, because a zero
