@@ -2,6 +2,8 @@
 
 #include <vector>
 
+#include "magic_numbers.h"
+
 namespace sen {
 
 namespace detail {
@@ -36,9 +38,11 @@ private:
     std::uint64_t state_;
 };
 
-// Fills one slider's magic table for every square. Multipliers are found by trial against the
-// reference attacks of every occupancy subset of the relevant mask.
-void init_magics(PieceType pt, Magic magics[64], Bitboard* table) {
+// Fills one slider's magic table for every square. A multiplier from `known` is tried first
+// (magic_numbers.h, so start-up takes a few milliseconds); a square whose known multiplier is
+// missing or wrong gets one searched by trial against the reference attacks of every
+// occupancy subset of the relevant mask. The multipliers used are written to `found`.
+void init_magics(PieceType pt, Magic magics[64], Bitboard* table, const Bitboard* known, Bitboard* found) {
     std::vector<Bitboard> occupancies(4096), references(4096);
     std::vector<int> epoch(4096, 0);
     int attempt = 0;
@@ -67,24 +71,32 @@ void init_magics(PieceType pt, Magic magics[64], Bitboard* table) {
         } while (subset);
 
 #if defined(SEN_USE_PEXT)
+        (void)known;
         for (int i = 0; i < size; ++i) next_slot[m.index(occupancies[i])] = references[i];
 #else
-        for (;;) {
-            do m.multiplier = rng.sparse();
-            while (popcount((m.mask * m.multiplier) >> 56) < 6);
+        const auto fits = [&](Bitboard multiplier) {
+            m.multiplier = multiplier;
             ++attempt;
-            int i = 0;
-            for (; i < size; ++i) {
+            for (int i = 0; i < size; ++i) {
                 const unsigned idx = m.index(occupancies[i]);
                 if (epoch[idx] < attempt) {
                     epoch[idx] = attempt;
                     next_slot[idx] = references[i];
                 } else if (next_slot[idx] != references[i]) {
-                    break;
+                    return false;
                 }
             }
-            if (i == size) break;
+            return true;
+        };
+        if (!(known && known[sq] && fits(known[sq]))) {
+            for (;;) {
+                Bitboard candidate;
+                do candidate = rng.sparse();
+                while (popcount((m.mask * candidate) >> 56) < 6);
+                if (fits(candidate)) break;
+            }
         }
+        if (found) found[sq] = m.multiplier;
 #endif
         next_slot += size;
     }
@@ -111,8 +123,8 @@ void init_lines() {
 // them during static initialisation.
 struct TablesInit {
     TablesInit() {
-        init_magics(ROOK, ROOK_MAGICS, ROOK_TABLE);
-        init_magics(BISHOP, BISHOP_MAGICS, BISHOP_TABLE);
+        init_magics(ROOK, ROOK_MAGICS, ROOK_TABLE, ROOK_MAGIC_NUMBERS, nullptr);
+        init_magics(BISHOP, BISHOP_MAGICS, BISHOP_TABLE, BISHOP_MAGIC_NUMBERS, nullptr);
         init_lines();
     }
 } const tables_init;
@@ -120,6 +132,14 @@ struct TablesInit {
 }  // namespace
 
 }  // namespace detail
+
+std::array<Bitboard, 64> search_magic_numbers(PieceType pt) {
+    static Bitboard scratch[0x19000];
+    detail::Magic magics[64];
+    std::array<Bitboard, 64> found{};
+    detail::init_magics(pt, magics, scratch, nullptr, found.data());
+    return found;
+}
 
 Bitboard sliding_attacks_slow(PieceType pt, Square s, Bitboard occupied) {
     const auto& dirs = pt == ROOK ? detail::ROOK_DIRS : detail::BISHOP_DIRS;

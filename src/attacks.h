@@ -2,8 +2,8 @@
 // queen) through magic bitboards filled once at program start, and the geometry of lines
 // between squares that pins and checks are made of.
 //
-// Magic multipliers are searched at start-up from a fixed seed, so every run builds identical
-// tables (a few milliseconds). Building with SEN_USE_PEXT replaces the multiply-and-shift index
+// Magic multipliers come from magic_numbers.h, found once by `sen magics` (a fixed-seed search
+// that reproduces them exactly); at start-up only the tables are filled (a few milliseconds). Building with SEN_USE_PEXT replaces the multiply-and-shift index
 // with the BMI2 PEXT instruction behind the same functions.
 #pragma once
 
@@ -102,5 +102,9 @@ inline bool aligned(Square a, Square b, Square c) { return (line(a, b) & square_
 // Slider attacks computed ray by ray, without tables: the reference the magic tables are built
 // from and tested against.
 Bitboard sliding_attacks_slow(PieceType pt, Square s, Bitboard occupied);
+
+// Searches magic multipliers from scratch with the fixed-seed generator (slow: about a quarter
+// of a second). `sen magics` prints them; magic_numbers.h holds the result.
+std::array<Bitboard, 64> search_magic_numbers(PieceType pt);
 
 }  // namespace sen

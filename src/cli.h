@@ -10,5 +10,7 @@ namespace sen {
 int run_perft_command(const std::vector<std::string>& args);
 // `sen bench [depth]`: prints one line per position and ends with `<nodes> nodes <nps> nps`.
 int run_bench_command(const std::vector<std::string>& args);
+// `sen magics`: prints magic_numbers.h, the slider multipliers, found again from scratch.
+int run_magics_command();
 
 }  // namespace sen

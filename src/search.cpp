@@ -120,14 +120,11 @@ struct Searcher::Worker {
 Searcher::Searcher(TranspositionTable& tt) : tt_(tt) { set_threads(1); }
 Searcher::~Searcher() = default;
 
+// Workers (a few MB each, mostly history tables) are made at the first search rather than
+// here, so that start-up stays fast.
 void Searcher::set_threads(int count) {
     thread_count_ = std::clamp(count, 1, 1024);
-    workers_.clear();
-    for (int i = 0; i < thread_count_; ++i) {
-        workers_.push_back(std::make_unique<Worker>());
-        workers_.back()->id = i;
-        workers_.back()->histories.clear();
-    }
+    if (workers_.size() > std::size_t(thread_count_)) workers_.resize(std::size_t(thread_count_));
 }
 
 void Searcher::clear() {
@@ -534,6 +531,8 @@ void Searcher::Worker::iterative_deepening() {
         if (limits->mate && best.score >= SCORE_MATE_IN_MAX_PLY && mate_in_moves(best.score) <= *limits->mate) break;
         if (control->pondering.load()) continue;
         if (timer->limited()) {
+            // A mate proven well within the depth searched will not change: answer now.
+            if (is_mate_score(best.score) && depth >= 2 * (SCORE_MATE - std::abs(best.score)) + 4) break;
             if (root_moves.size() == 1) break;  // a single legal move needs no thought
             stable_iterations = best.move == last_best ? std::min(stable_iterations + 1, 10) : 0;
             double scale = 1.0;
@@ -567,6 +566,11 @@ SearchResult Searcher::search(const Position& root, const SearchLimits& limits, 
     SearchResult result;
     if (root_moves.empty()) return result;
 
+    while (workers_.size() < std::size_t(thread_count_)) {
+        workers_.push_back(std::make_unique<Worker>());
+        workers_.back()->id = int(workers_.size() - 1);
+        workers_.back()->histories.clear();
+    }
     for (auto& w : workers_) {
         w->pos = root;
         w->root_moves = root_moves;

@@ -1,5 +1,6 @@
 #include "tt.h"
 
+#include <cstring>
 #include <new>
 
 namespace sen {
@@ -32,9 +33,12 @@ bool TranspositionTable::resize(std::size_t megabytes) {
     if (megabytes < 1) megabytes = 1;
     if (megabytes > MAX_MB) megabytes = MAX_MB;
     const std::size_t count = megabytes * 1024 * 1024 / sizeof(Bucket);
-    Bucket* fresh = new (std::nothrow) Bucket[count];
+    // calloc gives zeroed memory (an empty table) without touching it page by page.
+    void* fresh = std::calloc(count + 1, sizeof(Bucket));
     if (!fresh) return false;
-    buckets_.reset(fresh);
+    memory_.reset(fresh);
+    const std::uintptr_t address = reinterpret_cast<std::uintptr_t>(fresh);
+    buckets_ = reinterpret_cast<Bucket*>((address + alignof(Bucket) - 1) & ~std::uintptr_t(alignof(Bucket) - 1));
     bucket_count_ = count;
     megabytes_ = megabytes;
     generation_ = 0;
@@ -44,8 +48,8 @@ bool TranspositionTable::resize(std::size_t megabytes) {
 void TranspositionTable::clear() {
     for (std::size_t i = 0; i < bucket_count_; ++i)
         for (Slot& s : buckets_[i].slots) {
-            s.check.store(0, std::memory_order_relaxed);
-            s.data.store(0, std::memory_order_relaxed);
+            store(s.check, 0);
+            store(s.data, 0);
         }
     generation_ = 0;
 }
@@ -53,8 +57,8 @@ void TranspositionTable::clear() {
 bool TranspositionTable::probe(Key key, TTEntry& out) const {
     const Bucket& bucket = buckets_[bucket_index(key)];
     for (const Slot& s : bucket.slots) {
-        const std::uint64_t data = s.data.load(std::memory_order_relaxed);
-        if ((s.check.load(std::memory_order_relaxed) ^ data) == key && data) {
+        const std::uint64_t data = load(s.data);
+        if ((load(s.check) ^ data) == key && data) {
             out = unpack(data);
             return true;
         }
@@ -72,8 +76,8 @@ void TranspositionTable::store(Key key, Move move, int score, int static_eval, i
     bool same_position = false;
     int victim_worth = 1 << 30;
     for (Slot& s : bucket.slots) {
-        const std::uint64_t data = s.data.load(std::memory_order_relaxed);
-        if (data && (s.check.load(std::memory_order_relaxed) ^ data) == key) {
+        const std::uint64_t data = load(s.data);
+        if (data && (load(s.check) ^ data) == key) {
             victim = &s;
             victim_data = data;
             same_position = true;
@@ -94,8 +98,8 @@ void TranspositionTable::store(Key key, Move move, int score, int static_eval, i
         if (bound != Bound::Exact && depth + 4 < old.depth && generation_of(victim_data) == gen) return;
     }
     const std::uint64_t data = pack(move, score, static_eval, depth, bound, pv, gen);
-    victim->data.store(data, std::memory_order_relaxed);
-    victim->check.store(key ^ data, std::memory_order_relaxed);
+    store(victim->data, data);
+    store(victim->check, key ^ data);
 }
 
 int TranspositionTable::hashfull() const {
@@ -103,7 +107,7 @@ int TranspositionTable::hashfull() const {
     int used = 0;
     for (std::size_t i = 0; i < sample; ++i)
         for (const Slot& s : buckets_[i].slots) {
-            const std::uint64_t data = s.data.load(std::memory_order_relaxed);
+            const std::uint64_t data = load(s.data);
             used += data && generation_of(data) == (generation_ & 31);
         }
     return sample ? int(used * 1000 / (sample * 4)) : 0;

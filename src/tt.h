@@ -3,8 +3,9 @@
 // Owns: a resizable array of 64-byte buckets (four 16-byte entries), the search generation
 // used for aging, and the hashfull estimate. Knows nothing of positions beyond their 64-bit
 // key, and nothing of the protocol.
-// Thread safety: every entry is two 64-bit words written and read with relaxed atomics; the
-// first holds key ^ data, so a torn write from another thread fails the key check instead of
+// Thread safety: every entry is two 64-bit words written and read with relaxed atomics
+// (std::atomic_ref on plain words, so a fresh table can come zeroed from calloc without being
+// written, which keeps start-up fast); the first holds key ^ data, so a torn write from another thread fails the key check instead of
 // returning a mixed-up entry (Hyatt's lockless hashing). Moves read from the table are still
 // verified for legality by the caller.
 #pragma once
@@ -12,6 +13,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
 
 #include "types.h"
@@ -35,6 +37,8 @@ public:
     static constexpr std::size_t MAX_MB = 1 << 20;  // 1 TiB: more than any machine here has
 
     TranspositionTable() { resize(DEFAULT_MB); }
+    TranspositionTable(const TranspositionTable&) = delete;
+    TranspositionTable& operator=(const TranspositionTable&) = delete;
 
     // Discards all entries. Returns false (and keeps the old table) if the memory cannot be had.
     bool resize(std::size_t megabytes);
@@ -53,8 +57,17 @@ public:
 
 private:
     struct Slot {
-        std::atomic<std::uint64_t> check{0};  // key ^ data
-        std::atomic<std::uint64_t> data{0};
+        std::uint64_t check;  // key ^ data
+        std::uint64_t data;
+    };
+    static std::uint64_t load(const std::uint64_t& word) {
+        return std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(word)).load(std::memory_order_relaxed);
+    }
+    static void store(std::uint64_t& word, std::uint64_t value) {
+        std::atomic_ref<std::uint64_t>(word).store(value, std::memory_order_relaxed);
+    }
+    struct FreeDeleter {
+        void operator()(void* p) const { std::free(p); }
     };
     struct alignas(64) Bucket {
         Slot slots[4];
@@ -62,7 +75,8 @@ private:
 
     std::size_t bucket_index(Key key) const { return std::size_t((unsigned __int128)key * bucket_count_ >> 64); }
 
-    std::unique_ptr<Bucket[]> buckets_;
+    std::unique_ptr<void, FreeDeleter> memory_;  // calloc'd, with room to align the buckets
+    Bucket* buckets_ = nullptr;
     std::size_t bucket_count_ = 0;
     std::size_t megabytes_ = 0;
     std::uint8_t generation_ = 0;
