@@ -24,43 +24,41 @@ bool is_noisy(const Position& pos, Move m) {
 }  // namespace
 
 MovePicker::MovePicker(const Position& pos, Move tt_move, const Histories& histories, const Move killers[2], Move counter,
-                       const PieceToHistory* const continuations[2]) {
+                       const PieceToHistory* const continuations[2])
+    : pos_(pos), histories_(histories), tt_move_(tt_move), killers_{killers[0], killers[1]}, counter_(counter),
+      continuations_{continuations[0], continuations[1]} {
     generate<GenKind::All>(pos, list_);
-    score(pos, tt_move, histories, killers, counter, continuations);
 }
 
-MovePicker::MovePicker(const Position& pos, Move tt_move, const Histories& histories) {
+MovePicker::MovePicker(const Position& pos, Move tt_move, const Histories& histories)
+    : pos_(pos), histories_(histories), tt_move_(tt_move), killers_{Move::none(), Move::none()}, counter_(Move::none()),
+      continuations_{nullptr, nullptr} {
     if (pos.in_check()) generate<GenKind::All>(pos, list_);
     else generate<GenKind::Noisy>(pos, list_);
-    const Move no_killers[2] = {Move::none(), Move::none()};
-    const PieceToHistory* const no_continuations[2] = {nullptr, nullptr};
-    score(pos, tt_move, histories, no_killers, Move::none(), no_continuations);
 }
 
-void MovePicker::score(const Position& pos, Move tt_move, const Histories& h, const Move* killers, Move counter,
-                       const PieceToHistory* const* continuations) {
-    const int us = index_of(pos.side_to_move());
-    for (std::size_t i = 0; i < list_.size(); ++i) {
+void MovePicker::score() {
+    const Histories& h = histories_;
+    const int us = index_of(pos_.side_to_move());
+    for (std::size_t i = next_; i < list_.size(); ++i) {
         const Move m = list_[i];
-        const Piece mover = pos.piece_on(m.from());
+        const Piece mover = pos_.piece_on(m.from());
         int s;
-        if (m == tt_move) {
-            s = TT_SCORE;
-        } else if (is_noisy(pos, m)) {
-            const PieceType victim = m.kind() == MoveKind::EnPassant ? PAWN : piece_type(pos.piece_on(m.to()));
+        if (is_noisy(pos_, m)) {
+            const PieceType victim = m.kind() == MoveKind::EnPassant ? PAWN : piece_type(pos_.piece_on(m.to()));
             const int value = SEE_VALUE[victim] + (m.kind() == MoveKind::Promotion ? SEE_VALUE[QUEEN] : 0);
             s = 16 * value + h.capture[mover][m.to()][victim] / 16;
-            s += see_ge(pos, m, 0) ? GOOD_NOISY : BAD_NOISY;
-        } else if (m == killers[0]) {
+            s += see_ge(pos_, m, 0) ? GOOD_NOISY : BAD_NOISY;
+        } else if (m == killers_[0]) {
             s = KILLER_SCORE + 2;
-        } else if (m == killers[1]) {
+        } else if (m == killers_[1]) {
             s = KILLER_SCORE + 1;
-        } else if (m == counter) {
+        } else if (m == counter_) {
             s = KILLER_SCORE;
         } else {
             s = h.butterfly[us][m.from()][m.to()];
             for (int k = 0; k < 2; ++k)
-                if (continuations[k]) s += (*continuations[k])[mover][m.to()];
+                if (continuations_[k]) s += (*continuations_[k])[mover][m.to()];
             // Under-promotions are almost never right: keep them last among quiets.
             if (m.kind() == MoveKind::Promotion) s -= 4 * HISTORY_MAX;
         }
@@ -70,10 +68,23 @@ void MovePicker::score(const Position& pos, Move tt_move, const Histories& h, co
 
 Move MovePicker::next() {
     if (next_ >= list_.size()) return Move::none();
+    Move* moves = list_.begin();
+    if (next_ == 0 && tt_move_) {
+        for (std::size_t i = 0; i < list_.size(); ++i)
+            if (moves[i] == tt_move_) {
+                std::swap(moves[i], moves[0]);
+                last_score_ = TT_SCORE;
+                ++next_;
+                return moves[0];
+            }
+    }
+    if (!scored_) {
+        score();
+        scored_ = true;
+    }
     std::size_t best = next_;
     for (std::size_t i = next_ + 1; i < list_.size(); ++i)
         if (scores_[i] > scores_[best]) best = i;
-    Move* moves = list_.begin();
     std::swap(moves[best], moves[next_]);
     std::swap(scores_[best], scores_[next_]);
     last_score_ = scores_[next_];

@@ -55,8 +55,16 @@ private:
     static constexpr int BAD_NOISY = -(1 << 28);
     static constexpr int BAD_NOISY_CEILING = -(1 << 27);
 
-    void score(const Position& pos, Move tt_move, const Histories& h, const Move* killers, Move counter,
-               const PieceToHistory* const* continuations);
+    void score();
+
+    // The hash move is returned before the others are scored: it often refutes the node at once.
+    const Position& pos_;
+    const Histories& histories_;
+    Move tt_move_;
+    Move killers_[2];
+    Move counter_;
+    const PieceToHistory* continuations_[2];
+    bool scored_ = false;
 
     MoveList list_;
     int scores_[MoveList::CAPACITY];
