@@ -82,6 +82,8 @@ void evaluate_side(const Position& pos, Color us, Sink& sink, Bitboard attacked_
             }
         }
     }
+    // The king has no material or mobility term, only its placement.
+    sink.add(us, term::PSQT + KING * 64 + relative_square(us, our_king));
     sink.add(us, term::KING_ATTACKERS + std::min(attackers, 7));
     if (popcount(pos.pieces(us, BISHOP)) >= 2) sink.add(us, term::BISHOP_PAIR);
 
