@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <type_traits>
 #include <fmt/core.h>
 
 namespace sen {
@@ -45,8 +46,66 @@ Bitboard pawn_attack_span(Color c, Bitboard pawns) {
 
 int distance(Square a, Square b) { return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b))); }
 
+// Everything that depends on the pawns alone: material, placement and structure. Returns the
+// passed pawns of `us`.
 template <class Sink>
-void evaluate_side(const Position& pos, Color us, Sink& sink, Bitboard attacked_by[COLOR_NB][PIECE_TYPE_NB], Bitboard all_attacks[COLOR_NB]) {
+Bitboard evaluate_pawns(const Position& pos, Color us, Sink& sink) {
+    const Color them = ~us;
+    const Bitboard our_pawns = pos.pieces(us, PAWN), their_pawns = pos.pieces(them, PAWN);
+    Bitboard passed = 0;
+    for (Bitboard b = our_pawns; b;) {
+        const Square s = pop_lsb(b);
+        const int rank = relative_rank(us, rank_of(s));
+        sink.add(us, term::MATERIAL + PAWN - PAWN);
+        sink.add(us, term::PSQT + PAWN * 64 + relative_square(us, s));
+        if (front_span(us, s) & our_pawns) sink.add(us, term::PAWN_DOUBLED);
+        const bool isolated = !(adjacent_files(s) & our_pawns);
+        if (isolated) sink.add(us, term::PAWN_ISOLATED);
+        const bool supported = pawn_attacks(them, s) & our_pawns;
+        const bool phalanx = (shift<Direction::East>(square_bb(s)) | shift<Direction::West>(square_bb(s))) & our_pawns;
+        if (supported || phalanx) sink.add(us, term::PAWN_CONNECTED + rank);
+        // Backward: no friendly pawn beside or behind on adjacent files, and the stop square is
+        // controlled by an enemy pawn.
+        const Square stop = s + pawn_push(us);
+        if (!isolated && !supported && !phalanx && !(passed_span(them, stop) & adjacent_files(s) & our_pawns) &&
+            (pawn_attacks(us, stop) & their_pawns))
+            sink.add(us, term::PAWN_BACKWARD);
+        if (!(passed_span(us, s) & their_pawns)) {
+            sink.add(us, term::PASSED_PAWN + rank);
+            passed |= square_bb(s);
+        }
+    }
+    return passed;
+}
+
+// Per-thread cache of pawn-only results, indexed by a hash of the two pawn bitboards. The
+// search revisits the same pawn structures constantly; the tuner's traced path bypasses it.
+struct PawnEntry {
+    Bitboard white_pawns = ~Bitboard(0), black_pawns = 0;
+    Score score[COLOR_NB];
+    Bitboard passed[COLOR_NB] = {};
+};
+constexpr std::size_t PAWN_CACHE_SIZE = 1 << 14;
+thread_local PawnEntry pawn_cache[PAWN_CACHE_SIZE];
+
+const PawnEntry& probe_pawns(const Position& pos, const EvalWeights& w) {
+    const Bitboard white = pos.pieces(Color::White, PAWN), black = pos.pieces(Color::Black, PAWN);
+    const std::uint64_t hash = (white * 0x9E3779B97F4A7C15ULL) ^ (black * 0xC2B2AE3D27D4EB4FULL);
+    PawnEntry& e = pawn_cache[(hash >> 32) & (PAWN_CACHE_SIZE - 1)];
+    if (e.white_pawns == white && e.black_pawns == black) return e;
+    for (const Color c : {Color::White, Color::Black}) {
+        ScoreSink sink{w, {}};
+        e.passed[index_of(c)] = evaluate_pawns(pos, c, sink);
+        e.score[index_of(c)] = sink.total[index_of(c)];
+    }
+    e.white_pawns = white;
+    e.black_pawns = black;
+    return e;
+}
+
+template <class Sink>
+void evaluate_side(const Position& pos, Color us, Sink& sink, Bitboard attacked_by[COLOR_NB][PIECE_TYPE_NB], Bitboard all_attacks[COLOR_NB],
+                   Bitboard passed) {
     const Color them = ~us;
     const Bitboard occupied = pos.pieces();
     const Bitboard our_pawns = pos.pieces(us, PAWN), their_pawns = pos.pieces(them, PAWN);
@@ -57,12 +116,11 @@ void evaluate_side(const Position& pos, Color us, Sink& sink, Bitboard attacked_
     const Bitboard king_zone = king_attacks(their_king) | square_bb(their_king);
 
     int attackers = 0;
-    for (PieceType pt = PAWN; pt <= QUEEN; pt = PieceType(pt + 1)) {
+    for (PieceType pt = KNIGHT; pt <= QUEEN; pt = PieceType(pt + 1)) {
         for (Bitboard b = pos.pieces(us, pt); b;) {
             const Square s = pop_lsb(b);
             sink.add(us, term::MATERIAL + pt - PAWN);
             sink.add(us, term::PSQT + pt * 64 + relative_square(us, s));
-            if (pt == PAWN) continue;
             // X-rays through our own queen (and rooks for rooks) count as mobility, as a battery does.
             Bitboard see_through = occupied;
             if (pt == BISHOP) see_through ^= pos.pieces(us, QUEEN);
@@ -87,28 +145,14 @@ void evaluate_side(const Position& pos, Color us, Sink& sink, Bitboard attacked_
     sink.add(us, term::KING_ATTACKERS + std::min(attackers, 7));
     if (popcount(pos.pieces(us, BISHOP)) >= 2) sink.add(us, term::BISHOP_PAIR);
 
-    // Pawn structure.
-    for (Bitboard b = our_pawns; b;) {
+    // Passed pawns: what depends on other pieces and the kings is not cached with the pawns.
+    for (Bitboard b = passed; b;) {
         const Square s = pop_lsb(b);
         const int rank = relative_rank(us, rank_of(s));
-        if (front_span(us, s) & our_pawns) sink.add(us, term::PAWN_DOUBLED);
-        const bool isolated = !(adjacent_files(s) & our_pawns);
-        if (isolated) sink.add(us, term::PAWN_ISOLATED);
-        const bool supported = pawn_attacks(them, s) & our_pawns;
-        const bool phalanx = (shift<Direction::East>(square_bb(s)) | shift<Direction::West>(square_bb(s))) & our_pawns;
-        if (supported || phalanx) sink.add(us, term::PAWN_CONNECTED + rank);
-        // Backward: no friendly pawn beside or behind on adjacent files, and the stop square is
-        // controlled by an enemy pawn.
         const Square stop = s + pawn_push(us);
-        if (!isolated && !supported && !phalanx && !(passed_span(them, stop) & adjacent_files(s) & our_pawns) &&
-            (pawn_attacks(us, stop) & their_pawns))
-            sink.add(us, term::PAWN_BACKWARD);
-        if (!(passed_span(us, s) & their_pawns)) {
-            sink.add(us, term::PASSED_PAWN + rank);
-            if (!(front_span(us, s) & occupied)) sink.add(us, term::PASSED_FREE + rank);
-            const int d = std::clamp(distance(their_king, stop) - distance(our_king, stop), -4, 4);
-            sink.add(us, term::PASSED_KING_DISTANCE + d + 4);
-        }
+        if (!(front_span(us, s) & occupied)) sink.add(us, term::PASSED_FREE + rank);
+        const int d = std::clamp(distance(their_king, stop) - distance(our_king, stop), -4, 4);
+        sink.add(us, term::PASSED_KING_DISTANCE + d + 4);
     }
 
     // Pawn shelter in front of our king: distance to the nearest own pawn ahead on each of the
@@ -191,8 +235,18 @@ int evaluate_white(const Position& pos, Sink& sink, int& phase_out, int& scale_o
     Bitboard attacked_by[COLOR_NB][PIECE_TYPE_NB];
     Bitboard all_attacks[COLOR_NB];
     compute_attacks(pos, attacked_by, all_attacks);
-    evaluate_side(pos, Color::White, sink, attacked_by, all_attacks);
-    evaluate_side(pos, Color::Black, sink, attacked_by, all_attacks);
+    Bitboard passed[COLOR_NB];
+    if constexpr (std::is_same_v<Sink, ScoreSink>) {
+        const PawnEntry& pawns = probe_pawns(pos, sink.w);
+        for (const int c : {0, 1}) {
+            sink.total[c] += pawns.score[c];
+            passed[c] = pawns.passed[c];
+        }
+    } else {
+        for (const Color c : {Color::White, Color::Black}) passed[index_of(c)] = evaluate_pawns(pos, c, sink);
+    }
+    evaluate_side(pos, Color::White, sink, attacked_by, all_attacks, passed[0]);
+    evaluate_side(pos, Color::Black, sink, attacked_by, all_attacks, passed[1]);
     sink.add(pos.side_to_move(), term::TEMPO);
     const Score total = sink.total[0] - sink.total[1];
     phase_out = game_phase(pos);
