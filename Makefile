@@ -6,9 +6,11 @@
 #   make run             build and start the engine (UCI on stdin/stdout)
 #   make test            build and run all tests through ctest (labels: unit, perft, protocol)
 #   make asan | tsan     sanitizer builds in build-asan/ and build-tsan/, with their tests
+#   make fuzz            libFuzzer targets (clang) for FUZZ_SECONDS each (default 60)
 #   make bench           run the bench signature
 #   make format          clang-format the sources
 
+SHELL := /bin/bash
 DEBIAN_PACKAGES := cmake ninja-build g++ catch2 libfmt-dev python3
 BUILD_TYPE ?= Release
 NATIVE ?= ON
@@ -22,7 +24,7 @@ else
   CMAKE_CXX := -DCMAKE_CXX_COMPILER=$(CXX)
 endif
 
-.PHONY: all build deps run test test-quick asan tsan bench format clean
+.PHONY: all build deps fuzz-deps run test test-quick asan tsan fuzz bench format clean
 
 all: build
 ifneq ($(EXE),)
@@ -62,6 +64,27 @@ tsan: deps
 	cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSEN_SANITIZE=thread
 	cmake --build build-tsan -j $(JOBS)
 	cd build-tsan && ctest --output-on-failure -j $(JOBS) -L threads
+
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS := fen uci_move uci_session
+
+fuzz-deps:
+	@$(MAKE) --no-print-directory deps DEBIAN_PACKAGES="clang libclang-rt-14-dev cmake ninja-build"
+
+# Each target starts from the seeds in tests/fuzz/corpus/ and keeps what it learns in
+# build-fuzz/corpus/ (outside git). A finding stops the run with the crashing input saved.
+fuzz: deps fuzz-deps
+	cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ -DSEN_FUZZ=ON -DSEN_TESTS=OFF
+	cmake --build build-fuzz -j $(JOBS)
+	@for t in $(FUZZ_TARGETS); do \
+	  mkdir -p build-fuzz/corpus/$$t build-fuzz/findings; \
+	  echo "== fuzz_$$t for $(FUZZ_SECONDS) s"; \
+	  ASAN_OPTIONS=detect_leaks=1 build-fuzz/tests/fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -timeout=20 -rss_limit_mb=4096 \
+	    -print_final_stats=1 -artifact_prefix=build-fuzz/findings/ build-fuzz/corpus/$$t tests/fuzz/corpus/$$t \
+	    > build-fuzz/fuzz_$$t.log 2>&1; status=$$?; \
+	  grep -E "^(stat::number_of_executed_units|SUMMARY|==[0-9]+==ERROR|invariant broken)" build-fuzz/fuzz_$$t.log; \
+	  if [ $$status -ne 0 ]; then tail -40 build-fuzz/fuzz_$$t.log; exit 1; fi; \
+	done
 
 bench: build
 	$(BUILD_DIR)/sen bench

@@ -3,6 +3,8 @@
 #include <cstring>
 #include <new>
 
+#include <unistd.h>
+
 namespace sen {
 
 namespace {
@@ -32,6 +34,13 @@ std::uint8_t generation_of(std::uint64_t data) { return std::uint8_t((data >> 59
 bool TranspositionTable::resize(std::size_t megabytes) {
     if (megabytes < 1) megabytes = 1;
     if (megabytes > MAX_MB) megabytes = MAX_MB;
+    // Refuse more than the machine's memory less 1 GB: calloc would promise it lazily, and the
+    // first clear (ucinewgame) would then touch every page and get the process killed.
+    const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGESIZE);
+    if (pages > 0 && page_size > 0) {
+        const std::size_t physical_mb = std::size_t(pages) / 1024 * std::size_t(page_size) / 1024;
+        if (megabytes + 1024 > physical_mb) return false;
+    }
     const std::size_t count = megabytes * 1024 * 1024 / sizeof(Bucket);
     // calloc gives zeroed memory (an empty table) without touching it page by page.
     void* fresh = std::calloc(count + 1, sizeof(Bucket));
