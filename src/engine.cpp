@@ -2,11 +2,33 @@
 
 #include "movegen.h"
 #include "notation.h"
-#include "timeman.h"
 
 namespace sen {
 
 Engine::Engine() : searcher_(tt_) {}
+
+void Engine::prepare() {
+    if (prepared_) return;
+    prepared_ = true;
+    wait();
+    thread_ = std::thread(&Engine::warm_up, this);
+}
+
+// The first search of a process pays for the search workers' memory (a few MB of history
+// tables, made at the first search so that start-up stays fast): 40 ms or more on a virtual
+// machine, too much for `go wtime 1`. A depth-1 search run in the background after the
+// handshake pays it instead. Then the hash table is swapped for a fresh one (calloc'd, so this
+// costs nothing, where clearing 16 MB would fault in every page) and the histories are
+// cleared: the engine's state is that of a fresh start again.
+void Engine::warm_up() {
+    SearchLimits limits;
+    limits.depth = 1;
+    SearchControl control;
+    const TimeLimiter timer(TimeBudget{}, std::chrono::steady_clock::now());
+    searcher_.search(Position(), limits, timer, control, {});
+    if (!tt_.resize(tt_.size_mb())) tt_.clear();
+    searcher_.clear();
+}
 
 Engine::~Engine() {
     stop();
@@ -20,8 +42,19 @@ void Engine::go(const GoParams& params, std::chrono::steady_clock::time_point st
     stop_requested_ = false;
     control_.stop = false;
     control_.pondering = params.ponder;
+    timer_.emplace(allocate_time(params, position_.side_to_move(), position_.game_ply(), move_overhead_ms_), start);
+    // Everything the search needs from the settings is read here, on the protocol thread, so a
+    // setoption during the search cannot race with it.
+    SearchLimits limits;
+    limits.depth = params.depth;
+    limits.nodes = params.nodes;
+    limits.mate = params.mate;
+    limits.multipv = multipv_;
+    // Text that names no legal move (`0000`, `e2e5`) is ignored; with none left, all moves count.
+    for (const std::string& text : params.searchmoves)
+        if (const Move m = parse_uci_move(position_, text)) limits.searchmoves.push_back(m);
     searching_ = true;
-    thread_ = std::thread(&Engine::run_search, this, params, position_, start, std::move(callbacks));
+    thread_ = std::thread(&Engine::run_search, this, std::move(limits), params.infinite, position_, std::move(callbacks));
 }
 
 void Engine::stop() {
@@ -30,8 +63,12 @@ void Engine::stop() {
 }
 
 void Engine::ponderhit() {
+    if (!searching_) return;
     // From now on the clock applies (counted from the go ponder, as GUIs deduct it that way).
     control_.pondering = false;
+    // While pondering the search skipped its between-iterations check; an iteration can last
+    // much longer than the soft budget, so do that check here rather than at its end.
+    if (timer_ && timer_->limited() && timer_->soft_limit_reached()) stop();
 }
 
 void Engine::wait() {
@@ -39,27 +76,17 @@ void Engine::wait() {
     apply_pending();
 }
 
-void Engine::run_search(GoParams params, Position root, std::chrono::steady_clock::time_point start, EngineCallbacks callbacks) {
-    const Color us = root.side_to_move();
-    const TimeLimiter timer(allocate_time(params, us, root.game_ply(), move_overhead_ms_), start);
-
+void Engine::run_search(SearchLimits limits, bool infinite, Position root, EngineCallbacks callbacks) {
     SearchResult result;
     if (count_legal_moves(root) == 0) {
         if (callbacks.on_no_moves) callbacks.on_no_moves(root.in_check());
     } else {
-        SearchLimits limits;
-        limits.depth = params.depth;
-        limits.nodes = params.nodes;
-        limits.mate = params.mate;
-        limits.multipv = multipv_;
-        for (const std::string& text : params.searchmoves)
-            if (const Move m = parse_uci_move(root, text)) limits.searchmoves.push_back(m);
         SearchCallbacks search_callbacks{callbacks.on_report, callbacks.on_current_move};
-        result = searcher_.search(root, limits, timer, control_, search_callbacks);
+        result = searcher_.search(root, limits, *timer_, control_, search_callbacks);
     }
 
     // `go infinite` and `go ponder` must not answer before stop (or ponderhit).
-    while (!stop_requested_.load() && (params.infinite || control_.pondering.load()))
+    while (!stop_requested_.load() && (infinite || control_.pondering.load()))
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
 
     searching_ = false;
@@ -72,6 +99,7 @@ bool Engine::set_hash(std::size_t megabytes) {
         pending_hash_mb_ = megabytes;
         return true;
     }
+    wait();
     return tt_.resize(megabytes);
 }
 
@@ -81,6 +109,7 @@ void Engine::set_threads(int count) {
         pending_threads_ = count;
         return;
     }
+    wait();
     searcher_.set_threads(count);
 }
 
@@ -90,6 +119,7 @@ void Engine::clear_hash() {
         pending_clear_hash_ = true;
         return;
     }
+    wait();
     tt_.clear();
 }
 
@@ -99,6 +129,7 @@ void Engine::new_game() {
         pending_new_game_ = true;
         return;
     }
+    wait();
     tt_.clear();
     searcher_.clear();
 }

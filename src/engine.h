@@ -5,6 +5,11 @@
 // one on_bestmove call per go. `go infinite` and `go ponder` searches never end by themselves:
 // their bestmove waits for stop (or ponderhit). Settings that would disturb a running search
 // (hash size, threads, clearing for a new game) are deferred until it has finished.
+// Threads: every public member is called from the protocol thread only; the search thread
+// touches the shared state through atomics, and the time limiter of a search is built before
+// its thread starts and is read-only while it runs. prepare() runs a silent warm-up search on
+// that same thread (see warm_up); everything that touches the table or the searcher joins it
+// first.
 #pragma once
 
 #include <atomic>
@@ -17,6 +22,7 @@
 #include "go_params.h"
 #include "position.h"
 #include "search.h"
+#include "timeman.h"
 #include "tt.h"
 
 namespace sen {
@@ -36,6 +42,10 @@ public:
     Engine(const Engine&) = delete;
     Engine& operator=(const Engine&) = delete;
 
+    // Gets the first search ready in the background (allocates the search workers); a no-op
+    // after the first call. The protocol calls it once the handshake is answered.
+    void prepare();
+
     const Position& position() const { return position_; }
     // Takes effect for the next search; a running search keeps its own copy.
     void set_position(Position pos) { position_ = std::move(pos); }
@@ -44,8 +54,11 @@ public:
     // `start` is when the go command was read: the clock runs from there.
     void go(const GoParams& params, std::chrono::steady_clock::time_point start, EngineCallbacks callbacks);
     void stop();
+    // The clock starts to count (from the go ponder). If the soft budget is already spent,
+    // the search stops at once, as Stockfish's stopOnPonderhit does.
     void ponderhit();
-    // Blocks until the running search (if any) has printed its bestmove.
+    // Blocks until the running search (if any) has printed its bestmove, and the start-up
+    // warm-up has finished.
     void wait();
     bool searching() const { return searching_.load(); }
 
@@ -62,18 +75,21 @@ public:
     int threads() const { return searcher_.threads(); }
 
 private:
-    void run_search(GoParams params, Position root, std::chrono::steady_clock::time_point start, EngineCallbacks callbacks);
+    void run_search(SearchLimits limits, bool infinite, Position root, EngineCallbacks callbacks);
     void apply_pending();
+    void warm_up();
 
     Position position_;
     TranspositionTable tt_;
     Searcher searcher_;
     SearchControl control_;
+    std::optional<TimeLimiter> timer_;  // of the current or last search; set before its thread starts
     std::atomic<bool> stop_requested_{false};
     std::atomic<bool> searching_{false};
     std::thread thread_;
     int multipv_ = 1;
     int move_overhead_ms_ = 10;
+    bool prepared_ = false;
 
     std::mutex pending_mutex_;
     std::optional<std::size_t> pending_hash_mb_;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <limits>
 #include <fmt/core.h>
 
 #include "bench.h"
@@ -22,6 +23,7 @@ constexpr int HASH_MAX_MB = 65536;
 constexpr int THREADS_MAX = 256;
 constexpr int MULTIPV_MAX = 256;
 constexpr int OVERHEAD_MAX_MS = 5000;
+constexpr int MAX_PERFT_DEPTH = 20;
 
 std::string lowercase(std::string_view s) {
     std::string out(s);
@@ -39,6 +41,32 @@ std::optional<Int> parse_integer(std::string_view text) {
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
     return value;
+}
+
+// An integer as the user wrote it, or a reason why not. A number too big for 64 bits is still
+// a number: it comes back saturated, so that option values can be clamped to their range.
+std::optional<std::int64_t> parse_saturating(std::string_view text) {
+    if (const auto v = parse_integer<std::int64_t>(text)) return v;
+    std::string_view digits = text;
+    const bool negative = !digits.empty() && digits[0] == '-';
+    if (!digits.empty() && (digits[0] == '-' || digits[0] == '+')) digits.remove_prefix(1);
+    if (digits.empty() || !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        return std::nullopt;
+    return negative ? std::numeric_limits<std::int64_t>::min() : std::numeric_limits<std::int64_t>::max();
+}
+
+// Text from the input, made safe to echo: printable ASCII only (a GUI may choke on control
+// bytes or broken UTF-8 in our output), and cut short.
+std::string printable(std::string_view text, std::size_t max = 64) {
+    std::string out;
+    for (const char c : text.substr(0, max)) out += (c >= 32 && c < 127) ? c : '?';
+    if (text.size() > max) out += "...";
+    return out;
+}
+
+bool is_valued_go_key(std::string_view key) {
+    return key == "wtime" || key == "btime" || key == "winc" || key == "binc" || key == "movestogo" || key == "depth" ||
+           key == "nodes" || key == "mate" || key == "movetime" || key == "perft";
 }
 
 std::string format_score(int score) {
@@ -70,27 +98,33 @@ GoParams parse_go(const std::vector<std::string_view>& tokens, std::vector<std::
             for (++i; i < tokens.size(); ++i) go.searchmoves.emplace_back(tokens[i]);
             break;
         }
-        const bool known = key == "wtime" || key == "btime" || key == "winc" || key == "binc" || key == "movestogo" ||
-                           key == "depth" || key == "nodes" || key == "mate" || key == "movetime" || key == "perft";
-        if (!known) {
-            errors.push_back(fmt::format("unknown go parameter '{}' ignored", tokens[i]));
+        if (!is_valued_go_key(key)) {
+            errors.push_back(fmt::format("unknown go parameter '{}' ignored", printable(tokens[i])));
             continue;
         }
-        if (i + 1 >= tokens.size()) {
+        // A missing value: `go nodes` at the end, or `go wtime depth 5`, where the next token is
+        // a field of its own and is read as such.
+        const auto next_is_key = [&] {
+            const std::string next = lowercase(tokens[i + 1]);
+            return is_valued_go_key(next) || next == "infinite" || next == "ponder" || next == "searchmoves";
+        };
+        if (i + 1 >= tokens.size() || next_is_key()) {
             errors.push_back(fmt::format("go {} needs a value", key));
             continue;
         }
         const std::string_view text = tokens[++i];
-        const std::optional<std::int64_t> value = parse_integer<std::int64_t>(text);
+        const std::optional<std::int64_t> value = parse_saturating(text);
         if (!value) {
-            errors.push_back(fmt::format("go {}: '{}' is not an integer", key, text));
+            errors.push_back(fmt::format("go {}: '{}' is not an integer", key, printable(text)));
             continue;
         }
         const std::int64_t v = *value;
-        const auto positive = [&](std::int64_t max) -> bool {
-            if (v >= 1 && v <= max) return true;
+        // Limits below 1 mean nothing and are dropped; above the maximum they are clamped, since
+        // `go depth 1000` still asks for a deep search.
+        const auto positive = [&](std::int64_t max) -> std::optional<std::int64_t> {
+            if (v >= 1) return std::min(v, max);
             errors.push_back(fmt::format("go {}: {} is out of range 1..{}", key, v, max));
-            return false;
+            return std::nullopt;
         };
         if (key == "wtime") go.time[0] = v;
         else if (key == "btime") go.time[1] = v;
@@ -98,10 +132,11 @@ GoParams parse_go(const std::vector<std::string_view>& tokens, std::vector<std::
         else if (key == "binc") go.increment[1] = v;
         else if (key == "movestogo") go.movestogo = int(std::clamp<std::int64_t>(v, -1, 1000000));
         else if (key == "movetime") go.movetime = v;
-        else if (key == "depth") { if (positive(MAX_PLY - 1)) go.depth = int(v); }
-        else if (key == "nodes") { if (positive(std::int64_t(1) << 62)) go.nodes = std::uint64_t(v); }
-        else if (key == "mate") { if (positive(MAX_PLY / 2)) go.mate = int(v); }
-        else if (key == "perft") { if (positive(20)) go.depth = int(v), go.infinite = false; }
+        else if (key == "depth") { if (const auto d = positive(MAX_PLY - 1)) go.depth = int(*d); }
+        else if (key == "nodes") { if (const auto n = positive(std::numeric_limits<std::int64_t>::max())) go.nodes = std::uint64_t(*n); }
+        else if (key == "mate") { if (const auto n = positive(MAX_PLY / 2)) go.mate = int(*n); }
+        else if (key == "perft" && (v < 1 || v > MAX_PERFT_DEPTH))  // run by cmd_go, not a search limit
+            errors.push_back(fmt::format("go perft: {} is out of range 1..{}", v, MAX_PERFT_DEPTH));
     }
     return go;
 }
@@ -113,7 +148,10 @@ UciSession::~UciSession() {
     engine_.wait();
 }
 
-void UciSession::error(std::string_view message) { out_.line(fmt::format("info string error: {}", message)); }
+void UciSession::error(std::string_view message) {
+    // Messages quote user input; keep the line printable and of sane length whatever it was.
+    out_.line(fmt::format("info string error: {}", printable(message, 400)));
+}
 
 std::string UciSession::move_text(Move m) const { return move_to_uci(m, chess960_); }
 
@@ -148,7 +186,7 @@ bool UciSession::handle_line(std::string_view line) {
     } else if (command == "stop") engine_.stop();
     else if (command == "ponderhit") engine_.ponderhit();
     else if (command == "ucinewgame") engine_.new_game();
-    else if (command == "position") cmd_position(tokens);
+    else if (command == "position") cmd_position(line);
     else if (command == "go") cmd_go(tokens, start);
     else if (command == "setoption") cmd_setoption(line);
     else if (command == "debug") debug_ = tokens.size() > 1 && lowercase(tokens[1]) == "on";
@@ -158,7 +196,7 @@ bool UciSession::handle_line(std::string_view line) {
     else if (command == "bench") cmd_bench(tokens);
     else if (command == "perft") {
         const auto depth = tokens.size() > 1 ? parse_integer<int>(tokens[1]) : std::nullopt;
-        if (!depth || *depth < 0 || *depth > 20) error("perft needs a depth 0..20");
+        if (!depth || *depth < 0 || *depth > MAX_PERFT_DEPTH) error(fmt::format("perft needs a depth 0..{}", MAX_PERFT_DEPTH));
         else cmd_perft(*depth);
     } else if (command == "help") {
         out_.line(
@@ -167,7 +205,7 @@ bool UciSession::handle_line(std::string_view line) {
             "bench [depth], help. Command line: sen bench [depth] | sen perft <depth> [FEN] [--divide] |\n"
             "sen perft --suite FILE [--max-depth D].");
     } else {
-        error(fmt::format("unknown command '{}'", tokens[0].substr(0, 64)));
+        error(fmt::format("unknown command '{}'", printable(tokens[0])));
     }
     return true;
 }
@@ -183,6 +221,7 @@ void UciSession::cmd_uci() {
     out_.line("option name Clear Hash type button");
     out_.line("option name UCI_Chess960 type check default false");
     out_.line("uciok");
+    engine_.prepare();  // after uciok, so the answer is not delayed
 }
 
 void UciSession::cmd_setoption(std::string_view line) {
@@ -201,16 +240,23 @@ void UciSession::cmd_setoption(std::string_view line) {
         for (++i; i < tokens.size(); ++i) value += (value.empty() ? "" : " ") + std::string(tokens[i]);
     }
     const std::string key = lowercase(name);
+    if (name.empty()) {
+        error("setoption needs 'name <option>'");
+        return;
+    }
 
+    // A spin value: an integer, clamped to the range. `note` says what was clamped, so that the
+    // caller can print it with any later problem on a single line.
+    std::string note;
     const auto spin = [&](int min, int max) -> std::optional<int> {
-        const auto v = parse_integer<std::int64_t>(value);
-        if (!has_value || !v) {
-            error(fmt::format("option {} needs an integer value, not '{}'", name, value));
+        const auto v = has_value ? parse_saturating(value) : std::nullopt;
+        if (!v) {
+            error(fmt::format("option {} needs an integer value, not '{}'; unchanged", name, value));
             return std::nullopt;
         }
         if (*v < min || *v > max) {
             const int clamped = int(std::clamp<std::int64_t>(*v, min, max));
-            error(fmt::format("option {}: {} is out of range {}..{}, using {}", name, *v, min, max, clamped));
+            note = fmt::format("option {}: {} is out of range {}..{}, using {}", name, printable(value, 24), min, max, clamped);
             return clamped;
         }
         return int(*v);
@@ -219,13 +265,15 @@ void UciSession::cmd_setoption(std::string_view line) {
         const std::string v = lowercase(value);
         if (v == "true") return true;
         if (v == "false") return false;
-        error(fmt::format("option {} needs true or false, not '{}'", name, value));
+        error(fmt::format("option {} needs true or false, not '{}'; unchanged", name, value));
         return std::nullopt;
     };
 
     if (key == "hash") {
-        if (const auto mb = spin(1, HASH_MAX_MB))
-            if (!engine_.set_hash(std::size_t(*mb))) error(fmt::format("cannot allocate {} MB for the hash; keeping {} MB", *mb, engine_.hash_mb()));
+        if (const auto mb = spin(1, HASH_MAX_MB)) {
+            if (!engine_.set_hash(std::size_t(*mb)))
+                note += fmt::format("{}cannot allocate {} MB for the hash; keeping {} MB", note.empty() ? "" : "; ", *mb, engine_.hash_mb());
+        }
     } else if (key == "threads") {
         if (const auto n = spin(1, THREADS_MAX)) engine_.set_threads(*n);
     } else if (key == "multipv") {
@@ -237,83 +285,100 @@ void UciSession::cmd_setoption(std::string_view line) {
     } else if (key == "clear hash") {
         engine_.clear_hash();
     } else if (key == "uci_chess960") {
-        if (const auto b = check()) {
+        if (const auto b = check(); b && *b != chess960_) {
             chess960_ = *b;
-            // Re-read the current position so that its castling notation follows the mode.
-            Position pos;
-            if (!pos.set_fen(engine_.position().fen(), chess960_)) engine_.set_position(pos);
+            // Read the current position again so that castling moves follow the new notation.
+            // Replaying the last position command keeps the game history (for repetitions);
+            // if its moves no longer parse (e1g1 is no castling in Chess960), the FEN will do.
+            Position replayed, from_fen;
+            if (!parse_position(split_tokens(position_line_), replayed)) engine_.set_position(std::move(replayed));
+            else if (!from_fen.set_fen(engine_.position().fen(), chess960_)) engine_.set_position(std::move(from_fen));
         }
     } else {
-        error(fmt::format("unknown option '{}'", name.substr(0, 64)));
+        error(fmt::format("unknown option '{}'", name));
     }
+    if (!note.empty()) error(note);
 }
 
-void UciSession::cmd_position(const std::vector<std::string_view>& tokens) {
-    Position pos;
+// Reads a position command into `pos`; returns an error message and leaves the engine's
+// position alone when anything in it is wrong.
+FenError UciSession::parse_position(const std::vector<std::string_view>& tokens, Position& pos) const {
     std::size_t i = 1;
     if (i < tokens.size() && lowercase(tokens[i]) == "startpos") {
-        if (FenError e = pos.set_fen(Position::START_FEN, chess960_)) {
-            error(*e);
-            return;
-        }
+        if (FenError e = pos.set_fen(Position::START_FEN, chess960_)) return e;
         ++i;
     } else if (i < tokens.size() && lowercase(tokens[i]) == "fen") {
         std::string fen;
         for (++i; i < tokens.size() && lowercase(tokens[i]) != "moves"; ++i) fen += (fen.empty() ? "" : " ") + std::string(tokens[i]);
-        if (FenError e = pos.set_fen(fen, chess960_)) {
-            error(fmt::format("invalid FEN ({}); position unchanged", *e));
-            return;
-        }
+        if (FenError e = pos.set_fen(fen, chess960_)) return fmt::format("invalid FEN ({}); position unchanged", *e);
     } else {
-        error("position needs 'startpos' or 'fen <FEN>'; position unchanged");
-        return;
+        return std::string("position needs 'startpos' or 'fen <FEN>'; position unchanged");
     }
     if (i < tokens.size()) {
-        if (lowercase(tokens[i]) != "moves") {
-            error(fmt::format("expected 'moves', got '{}'; position unchanged", tokens[i].substr(0, 64)));
-            return;
-        }
+        if (lowercase(tokens[i]) != "moves") return fmt::format("expected 'moves', got '{}'; position unchanged", printable(tokens[i]));
         const std::size_t first_move = i + 1;
         for (++i; i < tokens.size(); ++i) {
             const Move m = parse_uci_move(pos, tokens[i]);
-            if (!m) {
-                error(fmt::format("illegal or unreadable move '{}' (move {} of the list); position unchanged", tokens[i].substr(0, 16),
-                                  i - first_move + 1));
-                return;
-            }
+            if (!m)
+                return fmt::format("illegal or unreadable move '{}' (move {} of the list); position unchanged", printable(tokens[i], 16),
+                                   i - first_move + 1);
             pos.make_move(m);
         }
     }
+    return std::nullopt;
+}
+
+void UciSession::cmd_position(std::string_view line) {
+    Position pos;
+    if (FenError e = parse_position(split_tokens(line), pos)) {
+        error(*e);
+        return;
+    }
+    position_line_ = line;
     engine_.set_position(std::move(pos));
 }
 
 void UciSession::cmd_go(const std::vector<std::string_view>& tokens, std::chrono::steady_clock::time_point start) {
     std::vector<std::string> errors;
     const GoParams params = parse_go(tokens, errors);
-    for (const std::string& e : errors) error(e);
-    for (std::size_t i = 1; i < tokens.size(); ++i)
+    // One line per command, however many fields were bad (a garbage line has thousands).
+    if (!errors.empty()) {
+        std::string text = errors[0];
+        for (std::size_t i = 1; i < errors.size() && i < 4; ++i) text += "; " + errors[i];
+        if (errors.size() > 4) text += fmt::format("; and {} more", errors.size() - 4);
+        error(text);
+    }
+    // `go perft N` counts leaf nodes instead of searching (parse_go has checked N).
+    for (std::size_t i = 1; i < tokens.size() && lowercase(tokens[i]) != "searchmoves"; ++i)
         if (lowercase(tokens[i]) == "perft") {
-            if (params.depth) cmd_perft(*params.depth);
+            const auto depth = i + 1 < tokens.size() ? parse_integer<int>(tokens[i + 1]) : std::nullopt;
+            if (depth && *depth >= 1 && *depth <= MAX_PERFT_DEPTH) cmd_perft(*depth);
             return;
         }
 
+    // The callbacks run on the search thread: they capture what they need by value, so that a
+    // setoption during the search (UCI_Chess960) cannot race with them or change the notation
+    // of a search that was started in the other one.
+    const bool chess960 = chess960_;
+    const auto text = [chess960](Move m) { return move_to_uci(m, chess960); };
+    Output& out = out_;
     EngineCallbacks callbacks;
-    callbacks.on_report = [this](const SearchReport& r) {
+    callbacks.on_report = [&out, text](const SearchReport& r) {
         const std::int64_t nps = r.time_ms > 0 ? std::int64_t(r.nodes * 1000 / std::uint64_t(r.time_ms)) : 0;
         std::string pv;
-        for (const Move m : r.pv) pv += ' ' + move_text(m);
+        for (const Move m : r.pv) pv += ' ' + text(m);
         const char* bound = r.bound == Bound::Lower ? " lowerbound" : r.bound == Bound::Upper ? " upperbound" : "";
-        out_.line(fmt::format("info depth {} seldepth {} multipv {} score {}{} nodes {} nps {} hashfull {} time {} pv{}", r.depth,
-                              r.seldepth, r.multipv, format_score(r.score), bound, r.nodes, nps, r.hashfull, r.time_ms, pv));
+        out.line(fmt::format("info depth {} seldepth {} multipv {} score {}{} nodes {} nps {} hashfull {} time {} pv{}", r.depth,
+                             r.seldepth, r.multipv, format_score(r.score), bound, r.nodes, nps, r.hashfull, r.time_ms, pv));
     };
-    callbacks.on_current_move = [this](int depth, Move m, int number) {
-        out_.line(fmt::format("info depth {} currmove {} currmovenumber {}", depth, move_text(m), number));
+    callbacks.on_current_move = [&out, text](int depth, Move m, int number) {
+        out.line(fmt::format("info depth {} currmove {} currmovenumber {}", depth, text(m), number));
     };
-    callbacks.on_no_moves = [this](bool mated) { out_.line(mated ? "info depth 0 score mate 0" : "info depth 0 score cp 0"); };
-    callbacks.on_bestmove = [this](Move best, Move ponder) {
-        if (!best) out_.line("bestmove (none)");
-        else if (ponder) out_.line(fmt::format("bestmove {} ponder {}", move_text(best), move_text(ponder)));
-        else out_.line(fmt::format("bestmove {}", move_text(best)));
+    callbacks.on_no_moves = [&out](bool mated) { out.line(mated ? "info depth 0 score mate 0" : "info depth 0 score cp 0"); };
+    callbacks.on_bestmove = [&out, text](Move best, Move ponder) {
+        if (!best) out.line("bestmove (none)");
+        else if (ponder) out.line(fmt::format("bestmove {} ponder {}", text(best), text(ponder)));
+        else out.line(fmt::format("bestmove {}", text(best)));
     };
     engine_.go(params, start, std::move(callbacks));
 }
@@ -323,6 +388,7 @@ void UciSession::cmd_perft(int depth) {
         error("perft is not available during a search");
         return;
     }
+    engine_.wait();  // the start-up warm-up would otherwise share the CPU with the count
     Position pos = engine_.position();
     const auto start = std::chrono::steady_clock::now();
     std::uint64_t total = 0;
@@ -344,6 +410,7 @@ void UciSession::cmd_bench(const std::vector<std::string_view>& tokens) {
         error("bench is not available during a search");
         return;
     }
+    engine_.wait();  // likewise for the nps figure
     int depth = BENCH_DEFAULT_DEPTH;
     if (tokens.size() > 1) {
         const auto d = parse_integer<int>(tokens[1]);

@@ -51,7 +51,8 @@ public:
 private:
     void cmd_uci();
     void cmd_setoption(std::string_view line);
-    void cmd_position(const std::vector<std::string_view>& tokens);
+    void cmd_position(std::string_view line);
+    FenError parse_position(const std::vector<std::string_view>& tokens, Position& pos) const;
     void cmd_go(const std::vector<std::string_view>& tokens, std::chrono::steady_clock::time_point start);
     void cmd_perft(int depth);
     void cmd_bench(const std::vector<std::string_view>& tokens);
@@ -63,6 +64,7 @@ private:
     bool chess960_ = false;
     bool ponder_ = false;
     bool debug_ = false;
+    std::string position_line_ = "position startpos";  // the last accepted position command
 };
 
 }  // namespace sen

@@ -1,0 +1,1638 @@
+#!/usr/bin/env python3
+"""UCI protocol tests for Sen, run through the real binary over pipes.
+
+Usage: test_uci_protocol.py PATH/TO/sen [NAME-SUBSTRING ...]
+
+Every test starts a fresh engine process, talks to it over stdin/stdout with timeouts, and checks
+one statement of docs' acceptance list (/work/shared/uci-checklist.md: section 1 items T1..T28 and
+the bad-input rows of section 2). Legality of moves printed by the engine is checked with a
+separate "referee" engine process: its `go perft 1` lists the legal moves of a position, and a
+`position ... moves <line>` that names an illegal move makes it print an error.
+
+Besides each test's own assertions, every session is checked on exit: output lines end in "\\n"
+(no "\\r", no unterminated last line), are printable ASCII, every `info` line parses the way
+fastchess' compliance check and python-chess read it, every `bestmove` line is well formed,
+stderr is empty, and the process exits with code 0 after `quit` (a crash fails the test).
+
+Prints one line per test and a final "N passed, M failed"; exits non-zero on any failure.
+Standard library only (no pytest), so it runs wherever python3 does.
+"""
+
+import os
+import queue
+import random
+import re
+import statistics
+import subprocess
+import sys
+import threading
+import time
+
+BINARY = None
+
+START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+POS4 = "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"
+POS5 = "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8"
+PROMOTIONS = "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1"
+EN_PASSANT = "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"
+MATE_IN_1 = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"          # Ra8#
+MATE_IN_2 = "k7/8/8/8/8/8/8/K5RR w - - 0 1"              # Rg7, Rh8#
+CHECKMATED = "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1"
+STALEMATE = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"
+ONE_LEGAL_MOVE = "k7/8/8/8/8/8/1q6/K7 w - - 0 1"         # Kxb2 only
+CASTLING = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
+MANY_MOVES = "QQQQQQBk/Q6B/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1"
+
+MOVE_RE = re.compile(r"[a-h][1-8][a-h][1-8][qrbn]?")
+BESTMOVE_RE = re.compile(r"bestmove (\S+)(?: ponder (\S+))?")
+STRIP_TIME_RE = re.compile(r" (time|nps) \d+")
+
+
+class TestFailure(AssertionError):
+    pass
+
+
+def check(condition, message):
+    if not condition:
+        raise TestFailure(message)
+
+
+# ---------------------------------------------------------------------------------------------
+# An engine session over pipes.
+
+class Engine:
+    """One engine process. By default it is started the way a GUI starts one: `uci`, wait for
+    uciok (the engine may prepare its first search after that); handshake=False sends nothing."""
+
+    def __init__(self, args=(), handshake=True):
+        self.spawned = time.monotonic()
+        self.proc = subprocess.Popen([BINARY, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, bufsize=0)
+        self.lines = queue.Queue()   # (arrival time, text) ; text None at EOF
+        self.transcript = []         # everything received, for the exit checks
+        self.sent = []               # the last commands sent, for failure messages
+        self.unterminated = b""
+        self.stderr = bytearray()
+        self.stdin_closed = False
+        self.eof = False
+        self._out = threading.Thread(target=self._pump_stdout, daemon=True)
+        self._err = threading.Thread(target=self._pump_stderr, daemon=True)
+        self._out.start()
+        self._err.start()
+        if handshake:
+            self.handshake()
+
+    def _pump_stdout(self):
+        fd = self.proc.stdout.fileno()
+        pending = b""
+        while True:
+            chunk = os.read(fd, 1 << 16)
+            now = time.monotonic()
+            if not chunk:
+                self.unterminated = pending
+                self.lines.put((now, None))
+                return
+            pending += chunk
+            *complete, pending = pending.split(b"\n")
+            for raw in complete:
+                text = raw.decode("latin-1")
+                self.transcript.append(text)
+                self.lines.put((now, text))
+
+    def _pump_stderr(self):
+        fd = self.proc.stderr.fileno()
+        while True:
+            chunk = os.read(fd, 1 << 16)
+            if not chunk:
+                return
+            self.stderr += chunk
+
+    # --- sending
+    def send_bytes(self, data):
+        """Writes the bytes; returns the time just before writing (a reply can beat the return)."""
+        self.sent.append(data[:120])
+        del self.sent[:-12]
+        started = time.monotonic()
+        view = memoryview(data)
+        try:
+            while view:
+                n = os.write(self.proc.stdin.fileno(), view)
+                view = view[n:]
+        except (BrokenPipeError, OSError) as e:
+            raise TestFailure(f"engine is gone (write failed: {e}); exit code {self.proc.poll()}; "
+                              f"stderr: {self.stderr[-400:]!r}")
+        return started
+
+    def send(self, text):
+        return self.send_bytes(text.encode() + b"\n")
+
+    def close_stdin(self):
+        self.proc.stdin.close()
+        self.stdin_closed = True
+        return time.monotonic()
+
+    # --- receiving
+    def get(self, timeout):
+        """The next line as (time, text), text None at EOF; None on timeout."""
+        if self.eof:
+            return (time.monotonic(), None)
+        try:
+            item = self.lines.get(timeout=max(0.0, timeout))
+        except queue.Empty:
+            return None
+        if item[1] is None:
+            self.eof = True
+        return item
+
+    def read_until(self, predicate, timeout, what):
+        """Lines up to the first one matching; returns (lines before, matching line, its time)."""
+        deadline = time.monotonic() + timeout
+        before = []
+        while True:
+            item = self.get(deadline - time.monotonic())
+            if item is None:
+                raise TestFailure(f"no {what} within {timeout:.2f} s; after sending {self._last_sent()} "
+                                  f"got {len(before)} lines, last: {before[-3:]}")
+            t, line = item
+            if line is None:
+                raise TestFailure(f"engine closed its output (exit code {self.proc.poll()}) while waiting for "
+                                  f"{what}; stderr: {bytes(self.stderr[-400:])!r}; last lines: {before[-3:]}")
+            if predicate(line):
+                return before, line, t
+            before.append(line)
+
+    def collect(self, duration):
+        """Every line that arrives within `duration` seconds."""
+        deadline = time.monotonic() + duration
+        out = []
+        while True:
+            item = self.get(deadline - time.monotonic())
+            if item is None or item[1] is None:
+                return out
+            out.append(item[1])
+
+    def sync(self, timeout=5.0):
+        """Sends isready; returns the lines that came before readyok."""
+        self.send("isready")
+        before, _, _ = self.read_until(lambda l: l == "readyok", timeout, "readyok")
+        return before
+
+    def board(self):
+        """The `d` diagram of the current position (as one string)."""
+        self.send("d")
+        lines = self.sync()
+        check(any(l.startswith("Fen: ") for l in lines), f"`d` printed no Fen line: {lines}")
+        return "\n".join(lines)
+
+    def fen(self):
+        return next(l[5:] for l in self.board().split("\n") if l.startswith("Fen: "))
+
+    def handshake(self):
+        self.send("uci")
+        before, _, _ = self.read_until(lambda l: l == "uciok", 5.0, "uciok")
+        return before
+
+    def go(self, command, timeout=10.0):
+        """Sends a go command and waits for its bestmove: (lines before, bestmove line, seconds)."""
+        sent = self.send(command)
+        before, line, t = self.read_until(lambda l: l.startswith("bestmove"), timeout, f"bestmove after '{command}'")
+        return before, line, t - sent
+
+    def _last_sent(self):
+        return [s.decode("latin-1")[:60] for s in self.sent[-4:]]
+
+    # --- ending
+    def quit(self, timeout=2.0):
+        if self.proc.poll() is None and not self.stdin_closed:
+            try:
+                self.send("quit")
+            except TestFailure:
+                pass
+        try:
+            self.proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+            raise TestFailure(f"engine still running {timeout} s after quit")
+        return self.proc.returncode
+
+    def kill(self):
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
+    def final_checks(self):
+        self._out.join(timeout=2.0)
+        self._err.join(timeout=2.0)
+        check(self.proc.returncode == 0, f"exit code {self.proc.returncode}; stderr: {bytes(self.stderr[-600:])!r}")
+        check(not self.unterminated, f"last output line not ended by a newline: {self.unterminated[:80]!r}")
+        check(not self.stderr, f"engine wrote to stderr: {bytes(self.stderr[:400])!r}")
+        for line in self.transcript:
+            check("\r" not in line, f"output line contains \\r: {line[:80]!r}")
+            check(all(32 <= ord(c) < 127 for c in line), f"output line is not printable ASCII: {line[:80]!r}")
+            if line.startswith("info"):
+                check_info_line(line)
+            elif line.startswith("bestmove"):
+                check_bestmove_syntax(line)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, value, tb):
+        if kind is not None:
+            self.kill()
+            return False
+        try:
+            self.quit()
+        finally:
+            self.kill()
+        self.final_checks()
+        return False
+
+
+# ---------------------------------------------------------------------------------------------
+# Output grammar (fastchess compliance isValidInfoLine, python-chess _parse_uci_info).
+
+INFO_INT_KEYS = {"depth", "seldepth", "time", "nodes", "multipv", "currmovenumber", "hashfull", "nps",
+                 "tbhits", "sbhits", "cpuload"}
+INFO_MOVE_LIST_KEYS = {"pv", "refutation", "currline"}
+INFO_KEYS = INFO_INT_KEYS | INFO_MOVE_LIST_KEYS | {"score", "currmove", "string", "wdl"}
+
+
+def is_int(text):
+    return re.fullmatch(r"-?\d+", text) is not None
+
+
+def check_info_line(line):
+    tokens = line.split(" ")
+    check(tokens[0] == "info" and "" not in tokens, f"malformed info line: {line!r}")
+    seen = set()
+    i = 1
+    while i < len(tokens):
+        key = tokens[i]
+        check(key in INFO_KEYS, f"unknown info field '{key}' in: {line!r}")
+        check(key not in seen, f"info field '{key}' twice in: {line!r}")
+        seen.add(key)
+        if key == "string":
+            check(i + 1 < len(tokens), f"empty info string: {line!r}")
+            break  # the rest of the line is the string
+        if key in INFO_INT_KEYS:
+            check(i + 1 < len(tokens) and is_int(tokens[i + 1]), f"info {key} needs an integer: {line!r}")
+            i += 2
+        elif key == "score":
+            check(i + 2 < len(tokens) and tokens[i + 1] in ("cp", "mate") and is_int(tokens[i + 2]),
+                  f"bad score in: {line!r}")
+            i += 3
+            if i < len(tokens) and tokens[i] in ("lowerbound", "upperbound"):
+                i += 1
+        elif key == "wdl":
+            check(i + 3 < len(tokens) and all(is_int(t) for t in tokens[i + 1:i + 4]), f"bad wdl: {line!r}")
+            i += 4
+        elif key == "currmove":
+            check(i + 1 < len(tokens) and MOVE_RE.fullmatch(tokens[i + 1]), f"bad currmove: {line!r}")
+            i += 2
+        else:
+            j = i + 1
+            while j < len(tokens) and tokens[j] not in INFO_KEYS:
+                check(MOVE_RE.fullmatch(tokens[j]) is not None, f"bad move '{tokens[j]}' in {key}: {line!r}")
+                j += 1
+            check(j > i + 1, f"empty {key}: {line!r}")
+            i = j
+    if "seldepth" in seen:
+        check("depth" in seen, f"seldepth without depth: {line!r}")
+    if "hashfull" in seen:
+        check(0 <= int(info_field(line, "hashfull")) <= 1000, f"hashfull is per mille: {line!r}")
+    if "multipv" in seen:
+        check(int(info_field(line, "multipv")) >= 1, f"multipv counts from 1: {line!r}")
+    if "pv" in seen:
+        check("score" in seen and "depth" in seen, f"pv without score/depth: {line!r}")
+
+
+def check_bestmove_syntax(line):
+    m = BESTMOVE_RE.fullmatch(line)
+    check(m is not None, f"malformed bestmove line: {line!r}")
+    best, ponder = m.groups()
+    check(best == "(none)" or MOVE_RE.fullmatch(best), f"bad bestmove move: {line!r}")
+    check(ponder is None or MOVE_RE.fullmatch(ponder), f"bad ponder move: {line!r}")
+    check(not (best == "(none)" and ponder), f"ponder move after bestmove (none): {line!r}")
+
+
+def info_field(line, key):
+    tokens = line.split()
+    if key in tokens:
+        return tokens[tokens.index(key) + 1]
+    return None
+
+
+def pv_of(line):
+    tokens = line.split()
+    if "pv" not in tokens:
+        return []
+    out = []
+    for t in tokens[tokens.index("pv") + 1:]:
+        if t in INFO_KEYS:
+            break
+        out.append(t)
+    return out
+
+
+def bestmoves(lines):
+    return [l for l in lines if l.startswith("bestmove")]
+
+
+def info_strings(lines):
+    return [l for l in lines if l.startswith("info string")]
+
+
+def search_infos(lines):
+    return [l for l in lines if l.startswith("info") and " pv " in l]
+
+
+# ---------------------------------------------------------------------------------------------
+# Referee: a separate engine process used only as a legality oracle.
+
+class Referee:
+    engine = None
+
+    @classmethod
+    def get(cls):
+        if cls.engine is None or cls.engine.proc.poll() is not None:
+            cls.engine = Engine()
+        return cls.engine
+
+    @classmethod
+    def shutdown(cls):
+        if cls.engine is not None:
+            cls.engine.quit()
+            cls.engine.kill()
+
+
+def position_command(base, moves=()):
+    text = f"position {base}"
+    if moves:
+        text += " moves " + " ".join(moves)
+    return text
+
+
+def legal_moves(base, moves=()):
+    ref = Referee.get()
+    ref.send(position_command(base, moves))
+    ref.send("go perft 1")
+    lines = ref.sync()
+    check(not info_strings(lines), f"referee rejected {position_command(base, moves)[:200]}: {info_strings(lines)}")
+    out = set()
+    for l in lines:
+        m = re.fullmatch(r"([a-h][1-8][a-h][1-8][qrbn]?): 1", l)
+        if m:
+            out.add(m.group(1))
+    return out
+
+
+def assert_sequence_legal(base, moves, sequence, what):
+    """Every move of `sequence` is legal in turn after `base` + `moves`."""
+    ref = Referee.get()
+    ref.send(position_command(base, list(moves) + list(sequence)))
+    errors = info_strings(ref.sync())
+    check(not errors, f"{what}: '{' '.join(sequence)}' is not legal in sequence from "
+                      f"{position_command(base, moves)[:120]}: {errors}")
+
+
+def assert_bestmove_legal(base, moves, line):
+    m = BESTMOVE_RE.fullmatch(line)
+    check(m is not None, f"malformed bestmove line: {line!r}")
+    best, ponder = m.groups()
+    legal = legal_moves(base, moves)
+    check(best in legal, f"bestmove {best} is not legal in {position_command(base, moves)[:120]} (legal: {sorted(legal)})")
+    if ponder is not None:
+        check(ponder in legal_moves(base, list(moves) + [best]), f"ponder {ponder} is not legal after {best}")
+    return best, ponder
+
+
+def assert_pvs_legal(base, moves, lines, what="pv"):
+    count = 0
+    for line in search_infos(lines):
+        assert_sequence_legal(base, moves, pv_of(line), f"{what} in '{line[:100]}'")
+        count += 1
+    return count
+
+
+def assert_one_legal_bestmove_at_depth1(engine, base, moves=()):
+    before, line, _ = engine.go("go depth 1")
+    check(not bestmoves(before), f"two bestmoves for one go: {bestmoves(before)}")
+    assert_bestmove_legal(base, moves, line)
+    check(not bestmoves(engine.collect(0.05)), "a second bestmove after go depth 1")
+
+
+def go_within(e, command, low_ms, high_ms, attempts=3, timeout=3.0):
+    """Runs a go command until its wall time (send -> bestmove) lies in [low_ms, high_ms], at most
+    `attempts` times: one slow answer on a loaded machine is not the engine's fault, a repeated
+    one is. Returns (lines before, bestmove line, every time measured in ms)."""
+    times = []
+    for _ in range(attempts):
+        before, line, s = e.go(command, timeout=timeout)
+        times.append(s * 1000)
+        if low_ms <= times[-1] <= high_ms:
+            break
+    check(low_ms <= times[-1] <= high_ms, f"'{command}' answered in {[round(t) for t in times]} ms, "
+                                          f"want {low_ms}..{high_ms}")
+    return before, line, times
+
+
+# ---------------------------------------------------------------------------------------------
+# Test registry.
+
+TESTS = []
+
+
+def test(fn):
+    TESTS.append(fn)
+    return fn
+
+
+# ------------------------------------------------------------------------- transport, lifecycle
+
+@test
+def t1_uciok_latency_and_flush():
+    """T1: uciok arrives over a pipe without stdin being closed (flushed), < 50 ms from process start
+    (best of 10 runs, so that a loaded machine does not decide the result)."""
+    times = []
+    for _ in range(10):
+        with Engine(handshake=False) as e:
+            e.send("uci")
+            _, _, t = e.read_until(lambda l: l == "uciok", 5.0, "uciok")
+            times.append((t - e.spawned) * 1000)
+    best = min(times)
+    check(best < 50, f"best uciok latency {best:.1f} ms (runs: {[round(x, 1) for x in times]})")
+    return f"uciok best {best:.1f} ms, median {statistics.median(times):.1f} ms"
+
+
+@test
+def t2_crlf_tabs_spaces_blank_lines():
+    """T2: \\r\\n endings, tabs and repeated spaces between tokens; blank lines do nothing."""
+    with Engine() as e:
+        e.send_bytes(b"\n   \n\t\n\r\n")
+        check(e.collect(0.15) == [], "blank lines produced output")
+        e.send_bytes(b"isready\r\n")
+        e.read_until(lambda l: l == "readyok", 2.0, "readyok after 'isready\\r\\n'")
+        e.send_bytes(b"  position \t startpos   moves\te2e4   e7e5 \t\r\n")
+        check(e.fen().startswith("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq"),
+              f"position with tabs/spaces/CRLF not applied: {e.fen()}")
+        e.send_bytes(b"setoption   name  Move    Overhead\tvalue   30\r\n")
+        check(e.sync() == [], "setoption with repeated spaces and tabs gave output")
+        e.send_bytes(b"position fen " + KIWIPETE.encode() + b"\r\n")
+        check(e.fen() == KIWIPETE, f"FEN with CRLF not applied: {e.fen()}")
+        before, line, _ = e.go("go\tdepth  2\r")
+        assert_bestmove_legal("fen " + KIWIPETE, (), line)
+        check(not info_strings(before), f"go with CRLF produced errors: {info_strings(before)}")
+
+
+@test
+def t3_unknown_commands_ignored():
+    """T3: unknown commands (Arena's xboard first) give at most one info string and no exit."""
+    with Engine(handshake=False) as e:
+        for cmd in ["xboard", "protover 2", "foo bar baz", "GOO depth 1", "isreadyx"]:
+            e.send(cmd)
+            out = e.sync()
+            check(len(out) <= 1 and all(l.startswith("info string") for l in out),
+                  f"'{cmd}' gave {out}")
+        lines = e.handshake()
+        check(lines[0].startswith("id name"), f"uci after unknown commands: {lines[:2]}")
+
+
+@test
+def t5_quit_idle_and_eof():
+    """T5: quit exits at once; EOF on stdin counts as quit."""
+    with Engine() as e:
+        e.sync()
+        t = e.send("quit")
+        e.proc.wait(timeout=1.0)
+        quit_ms = (time.monotonic() - t) * 1000
+    with Engine() as e:
+        e.sync()
+        t = e.close_stdin()
+        e.proc.wait(timeout=1.0)
+        eof_ms = (time.monotonic() - t) * 1000
+    return f"quit {quit_ms:.0f} ms, EOF {eof_ms:.0f} ms"
+
+
+@test
+def t5_quit_and_eof_mid_search():
+    """T5: quit (and EOF) during go infinite exit within 1 s."""
+    with Engine() as e:
+        e.send("position startpos")
+        e.send("go infinite")
+        e.collect(0.3)
+        t = e.send("quit")
+        try:
+            e.proc.wait(timeout=1.0)
+        except subprocess.TimeoutExpired:
+            raise TestFailure("still running 1 s after quit during go infinite")
+        quit_ms = (time.monotonic() - t) * 1000
+    with Engine() as e:
+        e.send("position startpos")
+        e.send("go infinite")
+        e.collect(0.3)
+        t = e.close_stdin()
+        try:
+            e.proc.wait(timeout=1.0)
+        except subprocess.TimeoutExpired:
+            raise TestFailure("still running 1 s after EOF during go infinite")
+        eof_ms = (time.monotonic() - t) * 1000
+    with Engine() as e:
+        e.send("position startpos")
+        e.send("go ponder wtime 10000 btime 10000")
+        e.collect(0.2)
+        e.send("quit")
+        try:
+            e.proc.wait(timeout=1.0)
+        except subprocess.TimeoutExpired:
+            raise TestFailure("still running 1 s after quit during go ponder")
+    return f"quit mid-search {quit_ms:.0f} ms, EOF mid-search {eof_ms:.0f} ms"
+
+
+# ------------------------------------------------------------------------------ handshake, options
+
+def parse_option_like_python_chess(line):
+    """Option parsing of python-chess (engine.py UciProtocol._option + Option.parse); raises on error."""
+    arg = line[len("option"):].strip()
+    parameters = ["name", "type", "default", "min", "max", "var"]
+    inner = "|".join(fr"\b{p}\b" for p in parameters)
+    parts = {}
+    var = []
+    current = None
+    for token in re.split(fr"\s*({inner})\s*", arg):
+        if token == "var" or (token in parameters and token not in parts):
+            current = token
+        elif current == "var":
+            var.append(token)
+        elif current:
+            parts[current] = token
+    name = parts.get("name", "")
+    kind = parts.get("type", "")
+
+    def number(which):
+        text = parts.get(which, "")
+        return int(text) if text else None
+
+    lo, hi = number("min"), number("max")
+    default = parts.get("default", "")
+    if kind == "check":
+        check(default in ("true", "false"), f"check option {name!r} default {default!r}")
+        value = default == "true"
+    elif kind == "spin":
+        check(is_int(default), f"spin option {name!r}: default {default!r} is not an integer")
+        value = int(default)
+        check(lo is not None and hi is not None, f"spin option {name!r} without min/max")
+        check(lo <= value <= hi, f"spin option {name!r}: default {value} outside [{lo}, {hi}]")
+    elif kind == "combo":
+        check(default in var, f"combo option {name!r}: default {default!r} not among {var}")
+        value = default
+    elif kind == "button":
+        value = None
+    elif kind == "string":
+        check(default != "", f"string option {name!r}: an empty default must be written <empty>")
+        value = default
+    else:
+        raise TestFailure(f"option {name!r}: unknown type {kind!r}")
+    check(name and not set(name.lower().split()) & set(parameters), f"option name {name!r} uses a keyword")
+    return {"name": name, "type": kind, "default": value, "min": lo, "max": hi, "var": var}
+
+
+@test
+def t6_t9_t10_handshake():
+    """T6/T9/T10: id name, id author, parseable options with the minimum set, uciok, nothing else."""
+    with Engine(handshake=False) as e:
+        e.send("uci")
+        lines, _, _ = e.read_until(lambda l: l == "uciok", 5.0, "uciok")
+        check(lines and lines[0].startswith("id name ") and len(lines[0]) > 8, f"first line {lines[:1]}")
+        check(len(lines) > 1 and lines[1].startswith("id author ") and len(lines[1]) > 10, f"second line {lines[1:2]}")
+        options = {}
+        for line in lines[2:]:
+            check(line.startswith("option name "), f"unexpected line in the uci answer: {line!r}")
+            opt = parse_option_like_python_chess(line)
+            check(opt["name"].lower() not in options, f"option {opt['name']} listed twice")
+            options[opt["name"].lower()] = opt
+        after = e.collect(0.3)
+        check(after == [], f"output after uciok: {after}")
+
+        def want(name, kind, default=None, lo=None, hi=None):
+            check(name.lower() in options, f"option {name} missing")
+            o = options[name.lower()]
+            check(o["name"] == name and o["type"] == kind, f"option {name}: {o}")
+            if default is not None:
+                check(o["default"] == default, f"option {name} default {o['default']}, want {default}")
+            if lo is not None:
+                check(o["min"] == lo and o["max"] == hi, f"option {name} range {o['min']}..{o['max']}, want {lo}..{hi}")
+
+        want("Hash", "spin")
+        want("Threads", "spin", 1)
+        want("Move Overhead", "spin", 10, 0, 5000)
+        want("MultiPV", "spin", 1)
+        want("Ponder", "check", False)
+        want("Clear Hash", "button")
+        want("UCI_Chess960", "check", False)
+        check(options["hash"]["min"] >= 1 and options["threads"]["min"] == 1, "Hash/Threads minimum")
+        return f"{len(options)} options"
+
+
+@test
+def t6_second_uci():
+    """T6: a second uci gets the same full answer."""
+    with Engine(handshake=False) as e:
+        first = e.handshake()
+        e.sync()
+        second = e.handshake()
+        check(first == second, f"second uci answer differs:\n{first}\n{second}")
+        check(e.collect(0.2) == [], "output after the second uciok")
+
+
+@test
+def t7_isready_idle():
+    """T7: idle isready gets readyok and nothing else, after earlier commands are done."""
+    with Engine(handshake=False) as e:
+        e.send("uci")
+        e.send("setoption name Hash value 64")
+        e.send("ucinewgame")
+        e.send("position startpos moves e2e4")
+        before = e.sync()
+        check(before[-1] == "uciok" and not [l for l in before if l.startswith("info")], f"before readyok: {before[-3:]}")
+        t = e.send("isready")
+        _, _, tr = e.read_until(lambda l: l == "readyok", 1.0, "readyok")
+        check(e.collect(0.1) == [], "output after readyok")
+        return f"idle isready {(tr - t) * 1000:.1f} ms"
+
+
+@test
+def t4_t7_isready_during_search():
+    """T4/T7: isready during go infinite is answered within 50 ms and the search goes on."""
+    with Engine() as e:
+        e.send("position startpos")
+        e.send("go infinite")
+        e.collect(0.15)
+        rounds = []
+        for _ in range(3):  # a round of 6 must all be < 50 ms; 3 rounds, as the machine may be loaded
+            latencies = []
+            for _ in range(6):
+                t = e.send("isready")
+                before, _, tr = e.read_until(lambda l: l == "readyok", 2.0, "readyok during search")
+                check(not bestmoves(before), f"bestmove before stop: {bestmoves(before)}")
+                latencies.append((tr - t) * 1000)
+                time.sleep(0.03)
+            rounds.append(latencies)
+            if max(latencies) < 50:
+                break
+        # The search goes on: more info lines keep coming (currmove after 1 s at the latest).
+        more = e.collect(1.6)
+        check(not bestmoves(more), f"bestmove before stop: {bestmoves(more)}")
+        check(any(l.startswith("info depth") for l in more), "no info after isready: the search stopped")
+        e.send("stop")
+        e.read_until(lambda l: l.startswith("bestmove"), 1.0, "bestmove after stop")
+        worst = max(latencies)
+        check(worst < 50, f"isready during search took up to {worst:.1f} ms in every round: "
+                          f"{[[round(x, 1) for x in r] for r in rounds]}")
+        every = [x for r in rounds for x in r]
+        return f"isready in search: max {max(every):.1f} ms, median {statistics.median(every):.1f} ms over {len(every)}"
+
+
+@test
+def t8_debug_and_register():
+    """T8: debug on|off and register are accepted silently, at any time."""
+    with Engine() as e:
+        for cmd in ["debug on", "debug off", "register later", "register name Someone code 1234", "debug"]:
+            e.send(cmd)
+        check(e.sync() == [], "debug/register produced output")
+        e.send("position startpos")
+        e.send("go infinite")
+        e.collect(0.1)
+        e.send("debug on")
+        e.send("register later")
+        e.send("stop")
+        before, line, _ = e.read_until(lambda l: l.startswith("bestmove"), 1.0, "bestmove")
+        check(not info_strings(before), f"debug during search gave {info_strings(before)}")
+
+
+@test
+def t11_setoption_names_with_spaces_and_case():
+    """T11: names with spaces, case-insensitive names, value to the end of the line."""
+    with Engine() as e:
+        for cmd in ["setoption name Move Overhead value 100", "setoption name move overhead value 50",
+                    "setoption name MOVE OVERHEAD value 0", "setoption name Clear Hash", "setoption name clear hash",
+                    "setoption name Ponder value true", "setoption name ponder value FALSE",
+                    "setoption name uci_chess960 value false", "setoption name hash value 8",
+                    "setoption name THREADS value 1"]:
+            e.send(cmd)
+            out = e.sync()
+            check(out == [], f"'{cmd}' gave {out}")
+        e.send("setoption name multipv value 3")
+        e.send("position startpos")
+        before, line, _ = e.go("go depth 4")
+        last_depth = [l for l in search_infos(before) if info_field(l, "depth") == "4"]
+        check(sorted(info_field(l, "multipv") for l in last_depth) == ["1", "2", "3"],
+              f"multipv 3 (set in lower case) gave: {last_depth}")
+
+
+@test
+def t12_setoption_during_search():
+    """T12: Hash/Threads/Clear Hash/MultiPV during a search: deferred, no crash, isready still fast."""
+    with Engine() as e:
+        e.send("position fen " + KIWIPETE)
+        e.send("go infinite")
+        e.collect(0.2)
+        t = time.monotonic()
+        e.send("setoption name Hash value 64")
+        e.send("setoption name Threads value 2")
+        e.send("setoption name Clear Hash")
+        e.send("setoption name MultiPV value 2")
+        before = e.sync(timeout=2.0)
+        check((time.monotonic() - t) < 0.2, "isready after setoption during a search was slow")
+        check(not bestmoves(before), f"setoption ended the search: {bestmoves(before)}")
+        check(not info_strings(before), f"errors: {info_strings(before)}")
+        more = e.collect(0.3)
+        check(not bestmoves(more), "setoption ended the search")
+        e.send("stop")
+        _, line, _ = e.read_until(lambda l: l.startswith("bestmove"), 1.0, "bestmove after stop")
+        assert_bestmove_legal("fen " + KIWIPETE, (), line)
+        check(e.sync() == [], "output before readyok after the search")
+        before, line, _ = e.go("go depth 5")
+        assert_bestmove_legal("fen " + KIWIPETE, (), line)
+        assert_pvs_legal("fen " + KIWIPETE, (), before)
+        # Hash resized again right after a search, then searching again.
+        e.send("setoption name Hash value 1")
+        e.send("setoption name Threads value 1")
+        check(e.sync() == [], "errors after resizing")
+        _, line, _ = e.go("go depth 5")
+        assert_bestmove_legal("fen " + KIWIPETE, (), line)
+
+
+@test
+def t13_ucinewgame_determinism():
+    """T13: ucinewgame / position X / go depth 8 gives the same output (apart from time, nps) twice."""
+    with Engine() as e:
+        runs = []
+        for warmup in ["position startpos moves d2d4", "position fen " + POS4]:
+            e.send(warmup)
+            e.go("go depth 7")
+            e.send("ucinewgame")
+            e.send("position fen " + KIWIPETE)
+            before, line, _ = e.go("go depth 8")
+            runs.append([STRIP_TIME_RE.sub("", l) for l in before + [line]])
+        check(runs[0] == runs[1], "outputs differ:\n" + "\n".join(
+            f"  {a}\n  {b}" for a, b in zip(runs[0], runs[1]) if a != b)[:1500])
+    # The same in a fresh process, with and without ucinewgame (the engine needs none).
+    for first in ["ucinewgame", "isready"]:
+        with Engine() as e:
+            e.send(first)
+            e.send("position fen " + KIWIPETE)
+            before, line, _ = e.go("go depth 8")
+            fresh = [STRIP_TIME_RE.sub("", l) for l in before + [line] if l != "readyok"]
+        check(fresh == runs[0], f"a fresh process ({first}) differs from ucinewgame:\n" + "\n".join(
+            f"  {a}\n  {b}" for a, b in zip(runs[0], fresh) if a != b)[:1500])
+
+
+# ------------------------------------------------------------------------------ positions, moves
+
+@test
+def t14_position_forms():
+    """T14: startpos, startpos moves (empty list), fen with moves, 4-field EPD FEN."""
+    with Engine() as e:
+        e.send("position startpos moves e2e4")
+        e.send("position startpos moves")
+        check(e.sync() == [], "'position startpos moves' (empty list) gave an error")
+        check(e.fen() == START_FEN, f"empty move list: {e.fen()}")
+        e.send("position startpos")
+        check(e.fen() == START_FEN, e.fen())
+        e.send("position fen " + KIWIPETE + " moves e1g1 a6e2")
+        check(e.sync() == [], "fen with moves gave an error")
+        check(e.fen() == "r3k2r/p1ppqpb1/1n2pnp1/3PN3/1p2P3/2N2Q1p/PPPBbPPP/R4RK1 w kq - 0 2", e.fen())
+        e.send("position fen " + " ".join(KIWIPETE.split()[:4]))
+        check(e.sync() == [], "4-field FEN gave an error")
+        check(e.fen() == KIWIPETE, f"4-field FEN: {e.fen()}")
+        e.send("position fen " + " ".join(KIWIPETE.split()[:4]) + " moves e1c1")
+        check(e.sync() == [], "4-field FEN with moves gave an error")
+        _, line, _ = e.go("go depth 3")
+        assert_bestmove_legal("fen " + KIWIPETE, ["e1c1"], line)
+
+
+@test
+def t15_ep_square_and_castling_notations():
+    """T15: an ep square with no capture possible does not change the key; Shredder-FEN castling."""
+    with Engine() as e:
+        with_ep = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+        without = with_ep.replace(" e3 ", " - ")
+        e.send("position fen " + with_ep)
+        key_ep = [l for l in e.board().split("\n") if l.startswith("Key")]
+        e.send("position fen " + without)
+        key_plain = [l for l in e.board().split("\n") if l.startswith("Key")]
+        check(key_ep == key_plain, f"ep square without capture changes the key: {key_ep} vs {key_plain}")
+        e.send("setoption name UCI_Chess960 value true")
+        e.send("position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1")
+        check(e.sync() == [], "Shredder-FEN castling HAha rejected in Chess960 mode")
+        key_shredder = [l for l in e.board().split("\n") if l.startswith("Key")]
+        e.send("position fen " + START_FEN)
+        check(key_shredder == [l for l in e.board().split("\n") if l.startswith("Key")], "HAha and KQkq differ")
+        _, line, _ = e.go("go depth 2")
+        check(BESTMOVE_RE.fullmatch(line) is not None, line)
+
+
+@test
+def t16_move_notation():
+    """T16: uppercase promotion input; e1g1 in standard chess, e1h1 only with UCI_Chess960."""
+    with Engine() as e:
+        e.send("position fen 8/4P3/8/8/8/8/k7/4K3 w - - 0 1 moves e7e8Q")
+        check(e.sync() == [], "uppercase promotion e7e8Q rejected")
+        check(e.fen().startswith("4Q3/8/8/8/8/8/k7/4K3 b"), e.fen())
+        e.send(f"position fen {CASTLING} moves e1g1")
+        check(e.sync() == [], "e1g1 rejected in standard chess")
+        check(e.fen().startswith("r3k2r/8/8/8/8/8/8/R4RK1 b kq"), e.fen())
+        e.send(f"position fen {CASTLING} moves e1h1")
+        errors = e.sync()
+        check(len(errors) == 1 and errors[0].startswith("info string error") and "e1h1" in errors[0],
+              f"e1h1 in standard chess: {errors}")
+        e.send(f"position fen {CASTLING}")
+        _, line, _ = e.go("go depth 3 searchmoves e1g1")
+        check(line.split()[1] == "e1g1", f"castling printed as {line}")
+        _, line, _ = e.go("go depth 3 searchmoves e1c1")
+        check(line.split()[1] == "e1c1", f"castling printed as {line}")
+        e.send("setoption name UCI_Chess960 value true")
+        e.send(f"position fen {CASTLING} moves e1h1")
+        check(e.sync() == [], "e1h1 rejected in Chess960 mode")
+        check(e.fen().startswith("r3k2r/8/8/8/8/8/8/R4RK1 b"), e.fen())
+        e.send(f"position fen {CASTLING}")
+        _, line, _ = e.go("go depth 3 searchmoves e1h1")
+        check(line.split()[1] == "e1h1", f"Chess960 castling printed as {line}")
+        e.send("setoption name UCI_Chess960 value false")
+        e.send(f"position fen {CASTLING}")
+        _, line, _ = e.go("go depth 3 searchmoves e1g1")
+        check(line.split()[1] == "e1g1", f"castling back in standard mode printed as {line}")
+
+
+@test
+def t16_chess960_toggle_keeps_game_history():
+    """T13/T16: switching UCI_Chess960 re-reads the position without losing the game history."""
+    with Engine() as e:
+        e.send(position_command("startpos", knight_shuffle(8)))
+        check("threefold" in e.board(), "knight shuffle: no threefold repetition in `d`")
+        e.send("setoption name UCI_Chess960 value true")
+        check(e.sync() == [], "setoption UCI_Chess960")
+        board = e.board()
+        check("threefold" in board and START_FEN.split()[0] in board, f"history lost on UCI_Chess960 true: {board[-120:]}")
+        e.send("setoption name UCI_Chess960 value false")
+        e.send(position_command("startpos", ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "e1g1"]))
+        e.send("setoption name UCI_Chess960 value true")   # e1g1 is no castling in Chess960: FEN kept
+        check(e.sync() == [], "toggling UCI_Chess960 printed something")
+        check(e.fen().startswith("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq"), e.fen())
+        _, line, _ = e.go("go depth 3")
+        check(BESTMOVE_RE.fullmatch(line) is not None, line)
+
+
+def knight_shuffle(plies):
+    cycle = ["g1f3", "g8f6", "f3g1", "f6g8"]
+    return [cycle[i % 4] for i in range(plies)]
+
+
+@test
+def t17_long_move_lists():
+    """T17: 2000-ply (10 KB) and 4000-ply (20 KB) move lists are accepted."""
+    with Engine() as e:
+        for plies in (2000, 4000):
+            moves = knight_shuffle(plies)
+            line = position_command("startpos", moves)
+            e.send(line)
+            out = e.sync()
+            check(out == [], f"{plies}-ply list ({len(line)} bytes) gave {out[:2]}")
+            fen = e.fen()
+            check(fen.startswith("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -"), f"after {plies} plies: {fen}")
+            _, best, _ = e.go("go depth 3")
+            assert_bestmove_legal("startpos", moves, best)
+        # One more ply after 2001 half-moves: the move list ends with Black to move.
+        moves = knight_shuffle(2001)
+        e.send(position_command("startpos", moves))
+        check(e.fen().startswith("rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq -"), e.fen())
+        _, best, _ = e.go("go movetime 50")
+        assert_bestmove_legal("startpos", moves, best)
+
+
+# ------------------------------------------------------------------------------ search control
+
+@test
+def t18_one_bestmove_per_go_and_none_without_go():
+    """T18/T21: exactly one bestmove per go; stop/ponderhit when idle print nothing."""
+    with Engine() as e:
+        e.send("stop")
+        e.send("ponderhit")
+        check(e.sync() == [], "stop/ponderhit before any go printed something")
+        e.send("position startpos")
+        for cmd in ["go depth 4", "go nodes 2000", "go movetime 30", "go wtime 500 btime 500"]:
+            before, line, _ = e.go(cmd)
+            check(not bestmoves(before), f"'{cmd}': extra bestmove {bestmoves(before)}")
+            assert_bestmove_legal("startpos", (), line)
+            e.send("stop")
+            e.send("ponderhit")
+            after = e.collect(0.15)
+            check(after == [], f"after '{cmd}' finished, stop/ponderhit printed {after}")
+
+
+@test
+def t18_go_during_search():
+    """T18 / bad-input row: go during a search ends the first (its bestmove), then the second answers."""
+    with Engine() as e:
+        e.send("position startpos")
+        e.send("go infinite")
+        e.collect(0.2)
+        before, first, _ = e.go("go depth 3", timeout=2.0)
+        check(not bestmoves(before), "unexpected bestmove")
+        assert_bestmove_legal("startpos", (), first)
+        before, second, _ = e.read_until(lambda l: l.startswith("bestmove"), 2.0, "second bestmove")
+        check(any(info_field(l, "depth") == "1" for l in search_infos(before)), "the second search did not start afresh")
+        assert_bestmove_legal("startpos", (), second)
+        check(not bestmoves(e.collect(0.3)), "a third bestmove")
+        # Two go commands in one write, both finite.
+        e.send("go depth 2\ngo depth 2")
+        lines = e.collect(1.0)
+        check(len(bestmoves(lines)) == 2, f"two go commands gave {bestmoves(lines)}")
+
+
+@test
+def t18_position_and_ucinewgame_during_search():
+    """Bad-input row: position/ucinewgame during a search do not disturb it; they apply to the next go."""
+    with Engine() as e:
+        e.send("position startpos moves e2e4")
+        e.send("go infinite")
+        e.collect(0.2)
+        e.send("position fen " + KIWIPETE)
+        e.send("ucinewgame")
+        e.send("position fen " + POS4)
+        more = e.collect(0.3)
+        check(not bestmoves(more), f"position during search ended it: {more[-2:]}")
+        check(not info_strings(more), f"errors: {info_strings(more)}")
+        e.send("stop")
+        _, line, _ = e.read_until(lambda l: l.startswith("bestmove"), 1.0, "bestmove")
+        assert_bestmove_legal("startpos", ["e2e4"], line)
+        _, line, _ = e.go("go depth 3")
+        assert_bestmove_legal("fen " + POS4, (), line)
+
+
+def assert_no_bestmove_until_stop(e, base, go_command, release="stop", wait=0.5, expect=None):
+    e.send(position_command(base))
+    t = e.send(go_command)
+    lines = e.collect(wait)
+    check(not bestmoves(lines), f"'{go_command}' on {base}: bestmove before {release}: {bestmoves(lines)}")
+    t = e.send(release)
+    before, line, tb = e.read_until(lambda l: l.startswith("bestmove"), 1.0, f"bestmove after {release}")
+    check(not bestmoves(e.collect(0.1)), "two bestmoves")
+    if expect is not None:
+        check(line.split()[1] == expect, f"'{go_command}' on {base}: {line}, want {expect}")
+    return lines + before, line, (tb - t) * 1000
+
+
+@test
+def t20_infinite_never_ends_by_itself():
+    """T20: go infinite waits for stop: normal, mate in 1, one legal move, mated and stalemated roots."""
+    with Engine() as e:
+        assert_no_bestmove_until_stop(e, "startpos", "go infinite")
+        assert_no_bestmove_until_stop(e, "fen " + MATE_IN_1, "go infinite", expect="a1a8")
+        assert_no_bestmove_until_stop(e, "fen " + ONE_LEGAL_MOVE, "go infinite", expect="a1b2")
+        assert_no_bestmove_until_stop(e, "fen " + MATE_IN_1, "go infinite depth 2", expect="a1a8")
+        lines, _, _ = assert_no_bestmove_until_stop(e, "fen " + CHECKMATED, "go infinite", expect="(none)")
+        check("info depth 0 score mate 0" in lines, f"mated root under go infinite: {lines}")
+        lines, _, _ = assert_no_bestmove_until_stop(e, "fen " + STALEMATE, "go infinite", expect="(none)")
+        check("info depth 0 score cp 0" in lines, f"stalemated root under go infinite: {lines}")
+
+
+@test
+def t20_ponder_never_ends_by_itself():
+    """T20: go ponder waits for ponderhit/stop, also on mate in 1 and with one legal move."""
+    with Engine() as e:
+        e.send("setoption name Ponder value true")
+        assert_no_bestmove_until_stop(e, "fen " + MATE_IN_1, "go ponder wtime 300 btime 300", "ponderhit", 0.6, "a1a8")
+        assert_no_bestmove_until_stop(e, "fen " + ONE_LEGAL_MOVE, "go ponder wtime 300 btime 300", "ponderhit", 0.6, "a1b2")
+        assert_no_bestmove_until_stop(e, "fen " + MATE_IN_1, "go ponder movetime 100", "stop", 0.4, "a1a8")
+        assert_no_bestmove_until_stop(e, "fen " + MATE_IN_1, "go ponder depth 2", "ponderhit", 0.3, "a1a8")
+        assert_no_bestmove_until_stop(e, "startpos", "go ponder wtime 300 btime 300", "stop", 0.6)
+
+
+@test
+def t21_stop_latency():
+    """T21: stop gives exactly one bestmove in < 200 ms (measured; < 20 ms typical)."""
+    latencies = []
+    with Engine() as e:
+        for base, cmd in [("startpos", "go infinite"), ("fen " + KIWIPETE, "go infinite"),
+                          ("fen " + POS4, "go ponder wtime 100000 btime 100000"), ("fen " + MATE_IN_1, "go infinite"),
+                          ("startpos", "go"), ("fen " + POS5, "go infinite")]:
+            e.send(position_command(base))
+            e.send(cmd)
+            e.collect(0.25)
+            t = e.send("stop")
+            _, line, tb = e.read_until(lambda l: l.startswith("bestmove"), 1.0, f"bestmove after stop ('{cmd}')")
+            latencies.append((tb - t) * 1000)
+            assert_bestmove_legal(base, (), line)
+            check(not bestmoves(e.collect(0.1)), "two bestmoves for one go")
+        # Threads=2 too.
+        e.send("setoption name Threads value 2")
+        e.send("position fen " + KIWIPETE)
+        e.send("go infinite")
+        e.collect(0.3)
+        t = e.send("stop")
+        _, line, tb = e.read_until(lambda l: l.startswith("bestmove"), 1.0, "bestmove after stop (2 threads)")
+        latencies.append((tb - t) * 1000)
+        assert_bestmove_legal("fen " + KIWIPETE, (), line)
+    worst = max(latencies)
+    check(worst < 200, f"stop -> bestmove took {worst:.1f} ms ({[round(x, 1) for x in latencies]})")
+    return f"stop->bestmove max {worst:.1f} ms, median {statistics.median(latencies):.1f} ms"
+
+
+@test
+def t22_ponderhit_continues():
+    """T22: after ponderhit the search goes on under the clock (counted from go ponder), then moves."""
+    with Engine() as e:
+        e.send("setoption name Ponder value true")
+        moves = ["e2e4", "e7e5"]
+        e.send(position_command("startpos", moves))
+        t0 = e.send("go ponder wtime 10000 btime 10000")
+        early = e.collect(0.05)
+        check(not bestmoves(early), "bestmove while pondering")
+        e.send("ponderhit")
+        before, line, tb = e.read_until(lambda l: l.startswith("bestmove"), 3.0, "bestmove after ponderhit")
+        assert_bestmove_legal("startpos", moves, line)
+        total = (tb - t0) * 1000
+        check(total < 2000, f"ponderhit at 50 ms, bestmove {total:.0f} ms after go ponder with 10 s on the clock")
+        check(not bestmoves(e.collect(0.1)), "two bestmoves")
+        return f"bestmove {total:.0f} ms after go ponder (ponderhit at 50 ms)"
+
+
+@test
+def t22_ponderhit_after_soft_limit_moves_at_once():
+    """T22: ponderhit after the soft limit has already passed: bestmove at once (< 100 ms)."""
+    with Engine() as e:
+        e.send("setoption name Ponder value true")
+        moves = ["e2e4", "e7e5"]
+        e.send(position_command("startpos", moves))
+        e.send("go ponder wtime 10000 btime 10000")
+        lines = e.collect(0.7)  # the soft budget is ~0.2 s of a 10 s clock
+        check(not bestmoves(lines), "bestmove while pondering")
+        t = e.send("ponderhit")
+        _, line, tb = e.read_until(lambda l: l.startswith("bestmove"), 3.0, "bestmove after ponderhit")
+        ms = (tb - t) * 1000
+        assert_bestmove_legal("startpos", moves, line)
+        check(ms < 100, f"ponderhit after the soft limit: bestmove {ms:.0f} ms later")
+        return f"ponderhit->bestmove {ms:.1f} ms"
+
+
+@test
+def t23_depth_nodes_mate_limits():
+    """T23: go depth returns also near a mate; go nodes stops close to N; go mate stops on the mate."""
+    with Engine() as e:
+        e.send(position_command("fen " + MATE_IN_1))
+        before, line, s = e.go("go depth 3", timeout=2.0)
+        check(line.split()[1] == "a1a8", f"mate in 1: {line}")
+        check(any(info_field(l, "score") == "mate" and l.split()[l.split().index("score") + 2] == "1"
+                  for l in search_infos(before)), f"no 'score mate 1': {before[-1:]}")
+        depths = [int(info_field(l, "depth")) for l in search_infos(before)]
+        check(max(depths) <= 3, f"go depth 3 reported depth {max(depths)}")
+        before, line, s = e.go("go mate 1", timeout=2.0)
+        check(line.split()[1] == "a1a8" and s < 0.5, f"go mate 1: {line} after {s:.2f} s")
+        e.send(position_command("fen " + MATE_IN_2))
+        before, line, s = e.go("go mate 2", timeout=5.0)
+        last = search_infos(before)[-1]
+        check(" score mate 2 " in last, f"go mate 2: last info {last}")
+        check(line.split()[1] in ("g1g7", "h1h7"), f"go mate 2: {line}")
+        for n in (1000, 20000, 100000):
+            e.send(position_command("fen " + KIWIPETE))
+            before, line, s = e.go(f"go nodes {n}", timeout=10.0)
+            reported = [int(info_field(l, "nodes")) for l in search_infos(before)]
+            check(reported and max(reported) <= n + 512, f"go nodes {n}: reported {reported[-3:]}")
+            assert_bestmove_legal("fen " + KIWIPETE, (), line)
+        e.send("position startpos")
+        before, line, s = e.go("go depth 9")
+        check(search_infos(before) and info_field(search_infos(before)[-1], "depth") == "9",
+              f"go depth 9 ended at {search_infos(before)[-1:]}")
+        check(before[-1].startswith("info") and " pv " in before[-1], f"T28: no full info just before bestmove: {before[-1:]}")
+
+
+@test
+def t23_movetime_accuracy():
+    """T23/TM3: go movetime 100 answers between 50 and 150 ms wall time (measured at the pipe)."""
+    times = []
+    with Engine() as e:
+        e.sync()
+        for base in ["startpos", "fen " + KIWIPETE, "fen " + POS4]:
+            e.send(position_command(base))
+            _, line, t = go_within(e, "go movetime 100", 50, 150)
+            times += t
+            assert_bestmove_legal(base, (), line)
+        e.send("setoption name Threads value 2")
+        e.send(position_command("fen " + POS5))
+        _, line, t = go_within(e, "go movetime 100", 50, 150)
+        times += t
+    return f"movetime 100 -> {', '.join(f'{t:.0f}' for t in times)} ms"
+
+
+@test
+def t24_no_legal_moves():
+    """T24: mated -> info depth 0 score mate 0, stalemate -> score cp 0, then bestmove (none)."""
+    with Engine() as e:
+        for fen, info in [(CHECKMATED, "info depth 0 score mate 0"), (STALEMATE, "info depth 0 score cp 0")]:
+            e.send("position fen " + fen)
+            for cmd in ["go depth 5", "go movetime 100", "go wtime 1000 btime 1000", "go nodes 100"]:
+                before, line, s = e.go(cmd, timeout=2.0)
+                check(before == [info] and line == "bestmove (none)", f"'{cmd}' on {fen}: {before + [line]}")
+                check(s < 0.2, f"'{cmd}' with no legal move took {s * 1000:.0f} ms")
+        e.send("position fen " + MATE_IN_1 + " moves a1a8")
+        before, line, _ = e.go("go depth 3")
+        check(before == ["info depth 0 score mate 0"] and line == "bestmove (none)", f"after Ra8#: {before + [line]}")
+
+
+@test
+def t25_single_legal_move_is_fast():
+    """T25: one legal move under a clock: reply in < 600 ms."""
+    with Engine() as e:
+        e.send("position fen " + ONE_LEGAL_MOVE)
+        e.sync()
+        _, line, s = e.go("go wtime 60000 btime 60000 winc 1000 binc 1000")
+        check(line.split()[1] == "a1b2", line)
+        check(s < 0.6, f"single legal move took {s * 1000:.0f} ms")
+        return f"{s * 1000:.0f} ms"
+
+
+@test
+def t26_t27_bestmove_ponder_and_pv_legal():
+    """T26/T27: bestmove legal, ponder legal after it, every PV legal in sequence (also MultiPV, 2 threads)."""
+    positions = [("startpos", []), ("fen " + KIWIPETE, []), ("fen " + POS4, []), ("fen " + POS5, []),
+                 ("fen " + PROMOTIONS, []), ("fen " + EN_PASSANT, []), ("startpos", ["e2e4", "e7e5", "g1f3"]),
+                 ("fen " + CASTLING, []), ("fen 8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", [])]
+    pv_count = 0
+    with Engine() as e:
+        for base, moves in positions:
+            e.send(position_command(base, moves))
+            before, line, _ = e.go("go depth 7")
+            assert_bestmove_legal(base, moves, line)
+            pv_count += assert_pvs_legal(base, moves, before)
+        e.send("setoption name MultiPV value 3")
+        e.send("setoption name Threads value 2")
+        for base, moves in positions[:4]:
+            e.send(position_command(base, moves))
+            before, line, _ = e.go("go movetime 150")
+            assert_bestmove_legal(base, moves, line)
+            pv_count += assert_pvs_legal(base, moves, before)
+            # T28: the k lines of one iteration come together, numbered 1..k.
+            numbers = [int(info_field(l, "multipv")) for l in search_infos(before)
+                       if "lowerbound" not in l and "upperbound" not in l]
+            groups = [numbers[i:i + 3] for i in range(0, len(numbers), 3)]
+            check(all(g == [1, 2, 3] for g in groups), f"MultiPV 3 lines not grouped 1,2,3: {numbers}")
+        # Pondering lines, and the ponder move played as the next position.
+        e.send("setoption name MultiPV value 1")
+        e.send(position_command("fen " + KIWIPETE))
+        e.send("go ponder movetime 100")
+        lines = e.collect(0.3)
+        e.send("ponderhit")
+        before, line, _ = e.read_until(lambda l: l.startswith("bestmove"), 2.0, "bestmove")
+        best, ponder = assert_bestmove_legal("fen " + KIWIPETE, (), line)
+        pv_count += assert_pvs_legal("fen " + KIWIPETE, (), lines + before)
+    return f"{pv_count} PVs checked"
+
+
+@test
+def t28_info_line_format():
+    """T28: info lines parse (integers, seldepth with depth, score forms); final info before bestmove."""
+    with Engine() as e:
+        e.send("position fen " + KIWIPETE)
+        before, line, _ = e.go("go depth 8")
+        for l in before:
+            check_info_line(l)
+        check(before[-1].startswith("info depth 8 ") and " score " in before[-1], f"last info: {before[-1]}")
+        # currmove/currmovenumber only after about a second, numbered from 1.
+        e.send("position startpos")
+        e.send("go infinite")
+        early = e.collect(0.9)
+        check(not [l for l in early if "currmove" in l], f"currmove within 0.9 s: {early[-1:]}")
+        lines = e.collect(1.5)
+        e.send("stop")
+        before, line, _ = e.read_until(lambda l: l.startswith("bestmove"), 1.0, "bestmove")
+        for l in lines + before:
+            if "currmove" in l:
+                check(int(info_field(l, "currmovenumber")) >= 1, l)
+                check(info_field(l, "currmove") in legal_moves("startpos"), l)
+
+
+# ------------------------------------------------------------------------------ go parameters
+
+@test
+def t19_go_parameter_combinations():
+    """T19: any subset in any order; the first limit reached stops the search."""
+    with Engine() as e:
+        e.send("position startpos moves e2e4")
+        cases = [("go wtime 60000 btime 60000 winc 0 binc 0 depth 5 movetime 2000", 1.0),  # lichess-bot
+                 ("go movetime 2000 depth 4", 1.0), ("go depth 30 movetime 100", 0.3), ("go nodes 3000 movetime 5000", 1.0),
+                 ("go movestogo 5 binc 100 winc 100 btime 1000 wtime 1000", 1.0), ("go btime 300 wtime 300", 0.3),
+                 ("go depth 4", 1.0), ("go nodes 5000", 1.0), ("go WTIME 300 BTIME 300", 0.3)]
+        for cmd, limit in cases:
+            before, line, s = e.go(cmd, timeout=5.0)
+            check(not info_strings(before), f"'{cmd}' gave {info_strings(before)}")
+            check(s < limit, f"'{cmd}' took {s * 1000:.0f} ms (limit {limit * 1000:.0f})")
+            assert_bestmove_legal("startpos", ["e2e4"], line)
+            depths = [int(info_field(l, "depth")) for l in search_infos(before)]
+            if "depth 5" in cmd:
+                check(max(depths) <= 5, f"'{cmd}' went to depth {max(depths)}")
+
+
+@test
+def t19_wtime_zero_or_negative():
+    """Bad-input row: go wtime 0 / negative clocks move now (< 100 ms); 64-bit values parse."""
+    results = []
+    with Engine() as e:
+        e.send("position fen " + KIWIPETE)
+        e.sync()  # as every GUI does before the first go (the engine warms up after uciok)
+        for cmd in ["go wtime 0 btime 0", "go wtime -500 btime 1000", "go wtime 1", "go wtime -9223372036854775808",
+                    "go wtime 0 winc 5000", "go wtime 9223372036854775807 movetime 20", "go wtime 50 btime 50"]:
+            before, line, t = go_within(e, cmd, 0, 100)
+            check(not info_strings(before), f"'{cmd}' gave {info_strings(before)}")
+            assert_bestmove_legal("fen " + KIWIPETE, (), line)
+            results.append(f"{cmd[3:]}: {'/'.join(str(round(x)) for x in t)}")
+    return "; ".join(results[:3]) + " ms"
+
+
+@test
+def t19_other_sides_clock_only():
+    """Bad-input row: go btime 100 with White to move (and wtime with Black) is no limit; stop answers."""
+    with Engine() as e:
+        for moves, cmd in [((), "go btime 100"), (("e2e4",), "go wtime 100"), ((), "go btime 100 binc 10 movestogo 1")]:
+            e.send(position_command("startpos", moves))
+            e.send(cmd)
+            lines = e.collect(0.4)
+            check(not bestmoves(lines), f"'{cmd}' with the other side to move used that clock: {bestmoves(lines)}")
+            t = e.send("stop")
+            _, line, tb = e.read_until(lambda l: l.startswith("bestmove"), 1.0, "bestmove after stop")
+            check(tb - t < 0.2, "stop was slow")
+            assert_bestmove_legal("startpos", moves, line)
+        # fastchess --compliance sends `go wtime 100` alone with White to move: a clock limit.
+        e.send("position startpos")
+        _, line, s = e.go("go wtime 100", timeout=2.0)
+        check(s < 0.1, f"go wtime 100 took {s * 1000:.0f} ms")
+
+
+@test
+def t19_movestogo_edge_values():
+    """Bad-input row: movestogo 0 or negative is sudden death, huge is clamped; always in time."""
+    with Engine() as e:
+        e.send("position startpos moves d2d4 d7d5")
+        # movestogo 1 may spend most of the clock (the control comes next move); the rest are
+        # sudden death or clamped to 50 moves, so they spend a small share.
+        for mtg, limit in [("0", 0.25), ("-3", 0.25), ("1", 0.95), ("1000000", 0.25), ("99999999999", 0.25)]:
+            before, line, s = e.go(f"go wtime 1000 btime 1000 movestogo {mtg}", timeout=2.0)
+            check(s < limit, f"movestogo {mtg}: {s * 1000:.0f} ms with 1 s on the clock")
+            check(len(info_strings(before)) <= 1, f"movestogo {mtg}: {info_strings(before)}")
+            assert_bestmove_legal("startpos", ["d2d4", "d7d5"], line)
+
+
+@test
+def t19_bad_go_values():
+    """Bad-input row: go wtime abc / depth -3 / nodes (no value): one error each, field absent, one bestmove."""
+    with Engine() as e:
+        e.send("position startpos")
+        for cmd, field, limit in [("go wtime abc depth 2", "wtime", 1.0), ("go depth -3 movetime 100", "depth", 0.3),
+                                  ("go movetime 100 nodes", "nodes", 0.3), ("go depth 0 movetime 100", "depth", 0.3),
+                                  ("go nodes -5 depth 3", "nodes", 1.0), ("go depth 3 movetime 1e3", "movetime", 1.0),
+                                  ("go depth 3 winc 12ms", "winc", 1.0), ("go mate x depth 2", "mate", 1.0),
+                                  ("go wtime depth 2", "wtime", 1.0),
+                                  ("go foo depth 2", "foo", 1.0)]:
+            before, line, s = e.go(cmd, timeout=3.0)
+            errors = info_strings(before)
+            check(len(errors) == 1 and errors[0].startswith("info string error") and field in errors[0],
+                  f"'{cmd}': errors {errors}")
+            check(s < limit, f"'{cmd}' took {s * 1000:.0f} ms")
+            assert_bestmove_legal("startpos", (), line)
+            check(not bestmoves(e.collect(0.05)), "two bestmoves")
+        # All fields bad and no limit left: an unlimited search that still answers stop.
+        e.send("go depth abc")
+        lines = e.collect(0.3)
+        check(len(info_strings(lines)) == 1 and not bestmoves(lines), f"go depth abc: {lines[:3]}")
+        e.send("stop")
+        _, line, _ = e.read_until(lambda l: l.startswith("bestmove"), 1.0, "bestmove")
+        assert_bestmove_legal("startpos", (), line)
+
+
+@test
+def t19_searchmoves():
+    """Bad-input row: searchmoves restricts the root; illegal entries ignored; none left or 0000 -> all moves."""
+    with Engine() as e:
+        e.send("position startpos")
+        _, line, _ = e.go("go depth 5 searchmoves a2a3")
+        check(line.split()[1] == "a2a3", f"searchmoves a2a3: {line}")
+        before, line, _ = e.go("go depth 5 searchmoves h2h3 a2a3")
+        check(line.split()[1] in ("h2h3", "a2a3"), f"searchmoves h2h3 a2a3: {line}")
+        check(all(pv_of(l)[0] in ("h2h3", "a2a3") for l in search_infos(before)), "PV outside searchmoves")
+        _, line, _ = e.go("go depth 5 searchmoves e2e5 a2a3 zz99")
+        check(line.split()[1] == "a2a3", f"searchmoves e2e5 a2a3 zz99: {line}")
+        _, line, _ = e.go("go depth 4 searchmoves B1A3")
+        check(line.split()[1] == "b1a3", f"searchmoves B1A3: {line}")
+        for cmd in ["go depth 4 searchmoves 0000", "go depth 4 searchmoves e2e5", "go depth 4 searchmoves"]:
+            before, line, _ = e.go(cmd)
+            assert_bestmove_legal("startpos", (), line)
+        # searchmoves takes the rest of the line, so 'depth 3' here is no limit (as in Stockfish).
+        e.send("go searchmoves g1f3 depth 3")
+        lines = e.collect(0.3)
+        check(not bestmoves(lines), f"'go searchmoves g1f3 depth 3' read depth 3 as a limit: {lines[-2:]}")
+        e.send("stop")
+        _, line, _ = e.read_until(lambda l: l.startswith("bestmove"), 1.0, "bestmove")
+        check(line.split()[1] == "g1f3", f"searchmoves g1f3 depth 3: {line}")
+        e.send("go infinite searchmoves b2b3")
+        e.collect(0.2)
+        e.send("stop")
+        _, line, _ = e.read_until(lambda l: l.startswith("bestmove"), 1.0, "bestmove")
+        check(line.split()[1] == "b2b3", f"go infinite searchmoves b2b3: {line}")
+        e.send("setoption name MultiPV value 4")
+        before, line, _ = e.go("go depth 3 searchmoves a2a3 b2b3")
+        last = [l for l in search_infos(before) if info_field(l, "depth") == "3"]
+        check(len(last) == 2, f"MultiPV 4 with 2 searchmoves gave {len(last)} lines at depth 3")
+
+
+# ------------------------------------------------------------------------------ setoption values
+
+@test
+def t11_bad_option_values():
+    """Bad-input rows: unknown option -> one info string; non-numeric -> info string, unchanged; clamp."""
+    with Engine() as e:
+        e.send("position startpos")
+        e.send("setoption name MultiPV value 3")
+        check(e.sync() == [], "MultiPV 3")
+        for cmd, words in [("setoption name NoSuchOption value 3", ["NoSuchOption"]),
+                           ("setoption name Foo Bar", ["Foo Bar"]),
+                           ("setoption name MultiPV value abc", ["MultiPV", "abc"]),
+                           ("setoption name MultiPV value 2.5", ["MultiPV"]),
+                           ("setoption name MultiPV value", ["MultiPV"]),
+                           ("setoption name MultiPV", ["MultiPV"]),
+                           ("setoption name Ponder value maybe", ["Ponder"]),
+                           ("setoption name Hash value abc", ["Hash"]),
+                           ("setoption name Threads value -", ["Threads"]),
+                           ("setoption", []), ("setoption value 3", []), ("setoption name", [])]:
+            e.send(cmd)
+            out = e.sync()
+            check(len(out) == 1 and out[0].startswith("info string"), f"'{cmd}' gave {out}")
+            for w in words:
+                check(w in out[0], f"'{cmd}': '{w}' not named in {out[0]!r}")
+        before, _, _ = e.go("go depth 3")
+        at3 = [l for l in search_infos(before) if info_field(l, "depth") == "3"]
+        check(len(at3) == 3, f"MultiPV changed by bad values: {len(at3)} lines")
+        # Out of range: clamped (at most one info string), the engine keeps working.
+        e.send("setoption name MultiPV value 0")
+        check(len(e.sync()) <= 1, "MultiPV 0")
+        before, _, _ = e.go("go depth 3")
+        check(len([l for l in search_infos(before) if info_field(l, "depth") == "3"]) == 1, "MultiPV 0 not clamped to 1")
+        e.send("setoption name MultiPV value 99999999999999999999")
+        check(len(e.sync()) <= 1, "huge MultiPV")
+        before, _, _ = e.go("go depth 2")
+        check(len([l for l in search_infos(before) if info_field(l, "depth") == "2"]) == 20, "MultiPV not clamped to max")
+        e.send("setoption name MultiPV value 1")
+        for cmd in ["setoption name Hash value 99999999", "setoption name Hash value 0", "setoption name Threads value 100000",
+                    "setoption name Threads value 0", "setoption name Move Overhead value -5",
+                    "setoption name Move Overhead value 999999"]:
+            e.send(cmd)
+            out = e.sync(timeout=10.0)
+            check(len(out) <= 1 and all(l.startswith("info string") for l in out), f"'{cmd}' gave {out}")
+        e.send("setoption name Threads value 1")
+        e.send("setoption name Move Overhead value 10")
+        _, line, s = e.go("go wtime 1000 btime 1000")
+        assert_bestmove_legal("startpos", (), line)
+        e.send("setoption name Hash value 2")
+        check(e.sync() == [], "Hash 2")
+        _, line, _ = e.go("go depth 5")
+        assert_bestmove_legal("startpos", (), line)
+
+
+# ------------------------------------------------------------------------------ bad positions
+
+def bad_input_case(e, command, expect, fragment=None):
+    """Sends `command` (str or bytes) after a known position; checks the reaction and that the
+    position is unchanged (expect 'error' or 'ignored') and a following go still gives one legal
+    bestmove. expect 'either' allows acceptance; then the new position is returned."""
+    base_moves = ["e2e4", "c7c5"]
+    e.send(position_command("startpos", base_moves))
+    board_before = e.board()
+    if isinstance(command, bytes):
+        e.send_bytes(command + b"\n")
+    else:
+        e.send(command)
+    out = e.sync()
+    label = (command[:60] if isinstance(command, str) else repr(command[:40])) + f" ({len(command)} bytes)"
+    errors = [l for l in out if l.startswith("info string error")]
+    board_after = e.board()
+    if expect == "error":
+        check(len(out) == 1 and len(errors) == 1, f"{label}: want one 'info string error', got {out[:3]}")
+        if fragment:
+            for f in fragment:
+                check(f in errors[0], f"{label}: error does not name '{f}': {errors[0]!r}")
+        check(board_after == board_before, f"{label}: position changed:\n{board_after}")
+    elif expect == "ignored":
+        check(len(out) <= 1 and all(l.startswith("info string") for l in out), f"{label}: {out[:3]}")
+        check(board_after == board_before, f"{label}: position changed")
+    elif expect == "either":
+        check(len(out) <= 1, f"{label}: {out[:3]}")
+        if errors or board_after == board_before:
+            check(board_after == board_before, f"{label}: error but position changed")
+        else:
+            return board_after
+    assert_one_legal_bestmove_at_depth1(e, "startpos", base_moves)
+    return None
+
+
+@test
+def s2_bad_fens():
+    """Section 2: broken FENs -> one error, position unchanged, go still legal."""
+    cases = ["position fen", "position fen blah", "position fen 8/8/8/8/8/8/8 w - - 0 1",
+             "position fen rnbqkbnr/pppppppp/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+             "position fen rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+             "position fen rnbqkbnr/pppppppp/54/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+             "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",
+             "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1",
+             "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+             "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - abc 1",
+             "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq z9 0 1",
+             "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra",
+             "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 moves e2e5",
+             "position fen 8/8/8/8/8/8/8/8 w - - 0 1",                       # no kings
+             "position fen 4k3/8/8/8/8/8/8/8 w - - 0 1",                     # no white king
+             "position fen 4k3/8/8/8/8/8/8/3KK3 w - - 0 1",                  # two white kings
+             "position fen 4k3/8/8/8/8/8/8/P3K3 w - - 0 1",                  # pawn on rank 1
+             "position fen 3Pk3/8/8/8/8/8/8/4K3 w - - 0 1",                  # pawn on rank 8
+             "position fen 4k3/8/8/8/8/8/8/4K2p b - - 0 1",                  # black pawn on rank 1
+             "position fen 4k3/4Q3/8/8/8/8/8/4K3 w - - 0 1",                 # side not to move in check
+             "position fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1 garbage moves",
+             "position fen \x01\x02 w - - 0 1"]
+    with Engine() as e:
+        for c in cases:
+            bad_input_case(e, c, "error")
+        return f"{len(cases)} FENs"
+
+
+@test
+def s2_fen_edge_cases_accept_or_error():
+    """Section 2: side-to-move-only FEN, rights without rook/king, impossible ep, > 256 moves: no crash."""
+    with Engine() as e:
+        # Board plus side to move only: accept with "- - 0 1" or error.
+        board = bad_input_case(e, "position fen r3k2r/8/8/8/8/8/8/RN2K1NR w", "either")
+        if board is not None:
+            check("Fen: r3k2r/8/8/8/8/8/8/RN2K1NR w - - 0 1" in board, f"side-only FEN accepted as {board}")
+        # Castling rights without their rook or king: dropped or error.
+        for fen, kept in [("4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1", " w - -"),
+                          ("r3k2r/8/8/8/8/8/8/4K3 w KQkq - 0 1", " w kq -"),
+                          ("r3k2r/8/8/8/8/8/8/R2K3R w KQkq - 0 1", " w kq -")]:
+            board = bad_input_case(e, "position fen " + fen, "either")
+            if board is not None:
+                check(kept in board, f"{fen}: bad castling rights kept: {board.splitlines()[-4:]}")
+                e.send("position fen " + fen)
+                _, line, _ = e.go("go depth 4")
+                assert_bestmove_legal("fen " + fen, (), line)
+        # Impossible ep squares: dropped or error.
+        for fen in ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1",
+                    "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e3 0 1",
+                    "rnbqkbnr/pppp1ppp/8/8/4p3/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1"]:
+            board = bad_input_case(e, "position fen " + fen, "either")
+            if board is not None:
+                e.send("position fen " + fen)
+                _, line, _ = e.go("go depth 4")
+                assert_bestmove_legal("fen " + fen, (), line)
+        # More than 256 legal moves: rejected, or handled without overflow.
+        board = bad_input_case(e, "position fen " + MANY_MOVES, "either")
+        if board is not None:
+            e.send("position fen " + MANY_MOVES)
+            _, line, _ = e.go("go depth 2")
+            check(BESTMOVE_RE.fullmatch(line), line)
+
+
+@test
+def s2_bad_moves():
+    """Section 2: illegal/unparsable moves: one error naming the move and its index; whole command rejected."""
+    with Engine() as e:
+        for moves, bad, index in [("e2e4 e7e5 e2e5", "e2e5", "3"), ("e7e8x", "e7e8x", "1"), ("a1a1", "a1a1", "1"),
+                                  ("e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1h1", "e1h1", "7"), ("e2e4 xyz", "xyz", "2"),
+                                  ("e2e4 e7e5 e2e4", "e2e4", "3"), ("e2e4 e7e5 0000", "0000", "3"),
+                                  ("e2e4 e2e4e2e4e2e4", "e2e4e2e4", "2"), ("e2e4 E7E5 g1f3 b8c6 f1c4 g8f6 e1g1 f8c5 d2d3 e8g8 c1g5 h7h6 g5h4 g7g5 h4g3 d7d6 a2a3 a7a6 e1g1", "e1g1", "19"),
+                                  ("e2e4 d7d5 e4e5 f7f5 e5f6 e8f7 f6g7 f7f6 g7h8q", "g7h8q", None)]:
+            if index is None:  # a legal list: accepted
+                e.send(f"position startpos moves {moves}")
+                check(e.sync() == [], f"legal list '{moves}' rejected")
+                continue
+            bad_input_case(e, f"position startpos moves {moves}", "error", [bad, f"move {index} "])
+        bad_input_case(e, "position fen 8/4P3/8/8/8/8/k7/4K3 w - - 0 1 moves e7e8", "error", ["e7e8"])
+        bad_input_case(e, "position fen 8/4P3/8/8/8/8/k7/4K3 w - - 0 1 moves e7e8k", "error", ["e7e8k"])
+        bad_input_case(e, f"position fen {CASTLING} moves e1h1", "error", ["e1h1"])
+
+
+@test
+def s2_bad_position_commands():
+    """Section 2: position moves e2e4, position foo, bare position, position startpos junk -> error, unchanged."""
+    with Engine() as e:
+        for c in ["position moves e2e4", "position foo", "position", "position startpos junk",
+                  "position startpos e2e4", "position fen moves e2e4", "position startpos moves e2e4 moves e7e5",
+                  "position  fen  " + KIWIPETE + "  mooves  e1g1"]:
+            bad_input_case(e, c, "error")
+        # Upper-case keywords are accepted.
+        e.send("POSITION STARTPOS MOVES e2e4")
+        check(e.sync() == [], "upper-case position keywords")
+
+
+@test
+def s2_garbage_bytes():
+    """Section 2: NUL bytes, lone \\r, 20 KB and 64 KB garbage lines: ignored, engine keeps working."""
+    rng = random.Random(20240901)
+    garbage64 = bytes(rng.choice([b for b in range(256) if b != 10]) for _ in range(64 * 1024))
+    garbage20 = bytes(rng.choice(b"abcdefgh12345678 ") for _ in range(20 * 1024))
+    with Engine() as e:
+        bad_input_case(e, b"\x00\x00\x00", "ignored")
+        bad_input_case(e, b"\r", "ignored")
+        bad_input_case(e, b"\x00position startpos moves e2e4 e7e5\x00\x00", "either")
+        bad_input_case(e, garbage64, "ignored")
+        bad_input_case(e, garbage20, "ignored")
+        bad_input_case(e, b"position fen " + garbage64, "error")
+        bad_input_case(e, b"position startpos moves " + garbage20, "error")
+        bad_input_case(e, b"go perft " + garbage20, "error")
+        bad_input_case(e, b"\xff\xfe\xfd uci", "ignored")
+        bad_input_case(e, "x" * (20 * 1024), "ignored")
+        # A lone \r inside a line separates nothing, and a \r-terminated line is read with the next.
+        e.send_bytes(b"\risready\n")
+        e.read_until(lambda l: l == "readyok", 2.0, "readyok after '\\risready'")
+        e.send_bytes(b"isready\x00\n")
+        e.read_until(lambda l: l == "readyok", 2.0, "readyok after 'isready\\0'")
+        check(e.sync() == [], "leftover output")
+
+
+@test
+def s2_garbage_during_search():
+    """Section 2 during a search: bad commands do not disturb it; still one bestmove on stop."""
+    with Engine() as e:
+        e.send("position startpos")
+        e.send("go infinite")
+        e.collect(0.1)
+        for c in [b"position fen blah", b"\x00\x01\x02", b"setoption name Hash value abc",
+                  b"position startpos moves e2e5", b"perft 3", b"bench", b"x" * 65536]:
+            e.send_bytes(c + b"\n")
+        lines = e.collect(0.3)
+        check(not bestmoves(lines), f"bad input ended the search... {lines[-3:]}")
+        e.send("stop")
+        before, line, _ = e.read_until(lambda l: l.startswith("bestmove"), 1.0, "bestmove after stop")
+        check(len(info_strings(lines + before)) == 7, f"want one error per bad command: {info_strings(lines + before)}")
+        assert_bestmove_legal("startpos", (), line)
+        check(not bestmoves(e.collect(0.1)), "two bestmoves")
+
+
+# ------------------------------------------------------------------------------ perft
+
+@test
+def perft_command():
+    """go perft 3 prints per-move counts and Nodes searched: 8902 (and perft 3 the same)."""
+    with Engine() as e:
+        e.send("position startpos")
+        for cmd in ["go perft 3", "perft 3"]:
+            e.send(cmd)
+            lines = [l for l in e.sync() if l]
+            moves = [l for l in lines if re.fullmatch(r"[a-h][1-8][a-h][1-8][qrbn]?: \d+", l)]
+            check(len(moves) == 20, f"'{cmd}': {len(moves)} per-move lines")
+            check(sum(int(l.split(": ")[1]) for l in moves) == 8902, f"'{cmd}': per-move counts do not add up")
+            check("Nodes searched: 8902" in lines, f"'{cmd}': {lines[-2:]}")
+        e.send("position fen " + KIWIPETE)
+        e.send("go perft 2")
+        check("Nodes searched: 2039" in e.sync(), "kiwipete perft 2")
+
+
+# ---------------------------------------------------------------------------------------------
+
+def main():
+    global BINARY
+    if len(sys.argv) < 2:
+        print(f"usage: {sys.argv[0]} PATH/TO/ENGINE [TEST-NAME-SUBSTRING ...]", file=sys.stderr)
+        return 2
+    BINARY = os.path.abspath(sys.argv[1])
+    if not os.access(BINARY, os.X_OK):
+        print(f"not an executable: {BINARY}", file=sys.stderr)
+        return 2
+    selected = [t for t in TESTS if len(sys.argv) < 3 or any(s in t.__name__ for s in sys.argv[2:])]
+    passed = failed = 0
+    started = time.monotonic()
+    for fn in selected:
+        t0 = time.monotonic()
+        try:
+            note = fn()
+            ok, message = True, note or ""
+        except TestFailure as e:
+            ok, message = False, str(e)
+        except Exception as e:  # a bug in the test or an unexpected engine reaction
+            ok, message = False, f"{type(e).__name__}: {e}"
+        ms = (time.monotonic() - t0) * 1000
+        status = "PASS" if ok else "FAIL"
+        print(f"{status} {fn.__name__} ({ms:.0f} ms){': ' + message if message else ''}", flush=True)
+        if ok:
+            passed += 1
+        else:
+            failed += 1
+    try:
+        Referee.shutdown()
+    except TestFailure:
+        pass
+    print(f"# total {time.monotonic() - started:.1f} s", flush=True)
+    print(f"{passed} passed, {failed} failed", flush=True)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
