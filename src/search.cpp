@@ -72,6 +72,7 @@ struct Searcher::Worker {
     Move pv[MAX_PLY + 1][MAX_PLY + 1];
     int pv_length[MAX_PLY + 1] = {};
     std::vector<RootMove> root_moves;
+    std::vector<RootMove> completed_root_moves;  // as they stood after the last full iteration
     std::size_t pv_index = 0;
     std::atomic<std::uint64_t> nodes{0};
     int seldepth = 0;
@@ -107,7 +108,10 @@ struct Searcher::Worker {
             control->stop = true;
     }
 
-    void report(int depth, int alpha, int beta);
+    // Prints the current lines (a window other than (-inf, inf) marks a bound of an unfinished
+    // iteration), or those of the last completed iteration.
+    void report(int depth, int alpha, int beta, bool from_completed = false);
+    bool partial_reported = false;  // the last lines printed were bounds of an unfinished iteration
     void iterative_deepening();
     template <bool PV>
     int negamax(int alpha, int beta, int depth, int ply, bool cut_node, StackEntry* ss);
@@ -182,6 +186,7 @@ int Searcher::Worker::qsearch(int alpha, int beta, int ply, StackEntry* ss) {
         ++searched;
         ss->move = m;
         ss->continuation = &histories.continuation[pos.piece_on(m.from())][m.to()];
+        if (PV) pv_length[ply + 1] = ply + 1;
         pos.make_move(m);
         const int score = -qsearch<PV>(-beta, -alpha, ply + 1, ss + 1);
         pos.unmake_move();
@@ -341,6 +346,9 @@ int Searcher::Worker::negamax(int alpha, int beta, int depth, int ply, bool cut_
             callbacks->on_current_move(depth, m, int(root_index));
 
         const std::uint64_t nodes_before = nodes.load(std::memory_order_relaxed);
+        // A child searched only with a null window writes no PV: make sure none is left over
+        // from an earlier sibling, or a fail-high would copy a stale line.
+        if (PV) pv_length[ply + 1] = ply + 1;
         ss->move = m;
         ss->continuation = &histories.continuation[pos.piece_on(m.from())][m.to()];
         tt->prefetch(pos.key_after(m));
@@ -447,13 +455,15 @@ void Searcher::Worker::update_quiet_histories(StackEntry* ss, Move best, const M
     if (prev && prev != Move::null()) histories.counter[pos.piece_on(prev.to())][prev.to()] = best;
 }
 
-void Searcher::Worker::report(int depth, int alpha, int beta) {
+void Searcher::Worker::report(int depth, int alpha, int beta, bool from_completed) {
     if (!callbacks->on_report) return;
+    partial_reported = alpha != -SCORE_INFINITE || beta != SCORE_INFINITE;
+    const std::vector<RootMove>& moves = from_completed ? completed_root_moves : root_moves;
     const std::uint64_t total = total_nodes();
     const std::int64_t elapsed = timer->elapsed_ms();
-    const std::size_t lines = std::min<std::size_t>(std::size_t(std::max(1, limits->multipv)), root_moves.size());
+    const std::size_t lines = std::min<std::size_t>(std::size_t(std::max(1, limits->multipv)), moves.size());
     for (std::size_t i = 0; i < lines; ++i) {
-        const RootMove& rm = root_moves[i];
+        const RootMove& rm = moves[i];
         const bool updated = rm.score != -SCORE_INFINITE;
         if (!updated && depth == 1) continue;
         SearchReport r;
@@ -501,6 +511,8 @@ void Searcher::Worker::iterative_deepening() {
             }
             for (;;) {
                 const int score = negamax<true>(alpha, beta, depth, 0, false, ss);
+                // An interrupted iteration leaves partial scores: its order must not be used.
+                if (stopped()) break;
                 std::stable_sort(root_moves.begin() + std::ptrdiff_t(pv_index), root_moves.end(),
                                  [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
                 if (stopped()) break;
@@ -522,6 +534,7 @@ void Searcher::Worker::iterative_deepening() {
         }
         if (stopped()) break;
         completed_depth = depth;
+        completed_root_moves = root_moves;
         if (!is_main()) continue;
 
         report(depth, -SCORE_INFINITE, SCORE_INFINITE);
@@ -574,6 +587,7 @@ SearchResult Searcher::search(const Position& root, const SearchLimits& limits, 
     for (auto& w : workers_) {
         w->pos = root;
         w->root_moves = root_moves;
+        w->completed_root_moves.clear();
         w->nodes = 0;
         w->seldepth = 0;
         w->tt = &tt_;
@@ -586,11 +600,18 @@ SearchResult Searcher::search(const Position& root, const SearchLimits& limits, 
     std::vector<std::thread> helpers;
     for (std::size_t i = 1; i < workers_.size(); ++i) helpers.emplace_back([w = workers_[i].get()] { w->iterative_deepening(); });
     Worker& main = *workers_[0];
+    main.partial_reported = false;
     main.iterative_deepening();
     control.stop = true;  // ends the helpers
     for (std::thread& t : helpers) t.join();
+    // GUIs take the last PV printed as the line behind the best move: if that was a bound of an
+    // interrupted iteration, print the completed one again.
+    if (main.partial_reported && !main.completed_root_moves.empty())
+        main.report(main.completed_depth, -SCORE_INFINITE, SCORE_INFINITE, true);
 
-    const RootMove& best = main.root_moves[0];
+    // The result comes from the last completed iteration; depth 1 always completes, since the
+    // limits are not checked before it has.
+    const RootMove& best = main.completed_root_moves.empty() ? main.root_moves[0] : main.completed_root_moves[0];
     result.best = best.move;
     result.score = best.score == -SCORE_INFINITE ? best.previous_score : best.score;
     result.depth = main.completed_depth;
