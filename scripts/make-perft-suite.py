@@ -22,6 +22,11 @@ Subcommands (run with --help for options):
                       the curated lists in this file plus 'generate' (seeded,
                       hence reproducible for a given Stockfish).
 
+verify, validate, count, generate and build take --chess960: FENs then use
+X-FEN or Shredder-FEN castling, Stockfish runs with UCI_Chess960 (castling
+moves are king-takes-rook), 'generate' plays from Chess960 and Double Fischer
+Random starts, and 'build' writes chess960.epd and chess960-quick.epd.
+
 Stockfish is found through $STOCKFISH, else 'stockfish' on PATH, else
 /usr/games/stockfish.  It is driven over UCI: 'position fen <FEN>' followed by
 'go perft <d>' (prints "<move>: <n>" lines and "Nodes searched: <N>") and 'd'
@@ -229,7 +234,7 @@ def pinned_pieces(board, white):
     return pins
 
 
-def validate_fen(fen):
+def validate_fen(fen, chess960=False):
     """Return a list of reasons why fen is not a legal chess position ([] = legal).
 
     Checks: syntax; exactly one king per side; no pawns on ranks 1/8;
@@ -239,9 +244,12 @@ def validate_fen(fen):
     home squares; en-passant square only right after a possible double push
     (the pushed pawn in front of it, it and the square behind it empty, the
     position before the push legal too); halfmove clock 0 if ep is set.
+    With chess960, the castling field may name any rook (X-FEN or
+    Shredder-FEN); parse_fen960 rejects a right without its king on the
+    first rank or its rook on the named square, and two rights on one side.
     """
     try:
-        pos = parse_fen(fen)
+        pos = parse_fen960(fen) if chess960 else parse_fen(fen)
     except FenError as e:
         return ["syntax: %s" % e]
     b = pos.board
@@ -271,7 +279,7 @@ def validate_fen(fen):
         errs.append("more than two checkers")
     elif len(chk) == 2 and all(b[s] in "PNpn" for s in chk):
         errs.append("impossible double check by two non-sliders")
-    for right in pos.castling:
+    for right in ("" if chess960 else pos.castling):
         ksq, rsq = CASTLING[right][:2]
         king, rook = ("K", "R") if right.isupper() else ("k", "r")
         if b[ksq] != king or b[rsq] != rook:
@@ -417,8 +425,9 @@ def find_stockfish():
 class Stockfish:
     """Minimal UCI driver for perft and FEN normalisation."""
 
-    def __init__(self, path=None):
+    def __init__(self, path=None, chess960=False):
         self.path = path or find_stockfish()
+        self.chess960 = chess960
         try:
             self.proc = subprocess.Popen([self.path], stdin=subprocess.PIPE,
                                          stdout=subprocess.PIPE, text=True, bufsize=1)
@@ -431,6 +440,9 @@ class Stockfish:
                 self.name = line[len("id name "):]
         self._send("setoption name Threads value 1")
         self._send("setoption name Hash value 16")
+        if chess960:
+            # Castling FENs with rook files, and castling moves as king-takes-rook.
+            self._send("setoption name UCI_Chess960 value true")
         self._send("isready")
         list(self._read_until(lambda l: l == "readyok"))
 
@@ -449,7 +461,7 @@ class Stockfish:
                 return
 
     def _position(self, fen, moves=()):
-        errs = validate_fen(fen)
+        errs = validate_fen(fen, self.chess960)
         if errs:
             raise ValueError("refusing illegal FEN %r: %s" % (fen, "; ".join(errs)))
         cmd = "position fen " + fen
@@ -841,6 +853,433 @@ def generate_positions(sf, count, seed, playouts=600, log=None):
 
 
 # --------------------------------------------------------------------------
+# Chess960 and Double Fischer Random Chess
+#
+# A Chess960 position keeps its castling rights as the squares of the rooks
+# that may still castle; the king may stand on any file between them.  The
+# FEN castling field is read as X-FEN (K/Q = the outermost rook on that side
+# of the king, a file letter for any other rook) or Shredder-FEN (always the
+# rook's file letter), and written back in the style it was read in.
+# Castling moves are written king-takes-rook (e1h1), as Stockfish does with
+# UCI_Chess960.
+# --------------------------------------------------------------------------
+
+# Scharnagl's knight table: the places of the two knights among the five
+# squares left after the bishops and the queen.
+SCHARNAGL_KNIGHTS = ((0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4))
+
+
+def scharnagl_rank(n):
+    """White's back rank of Chess960 start position n (0..959), e.g. 518 -> 'RNBQKBNR'.
+
+    n = 4 * (4 * (6 * k + q) + d) + l: l places the light-squared bishop on
+    b/d/f/h, d the dark-squared one on a/c/e/g, q the queen on the q-th free
+    square, k the knights by SCHARNAGL_KNIGHTS; R, K, R fill the rest."""
+    if not 0 <= n < 960:
+        raise ValueError("Chess960 start positions are numbered 0..959")
+    rank = [None] * 8
+    n, light = divmod(n, 4)
+    rank[2 * light + 1] = "B"
+    n, dark = divmod(n, 4)
+    rank[2 * dark] = "B"
+    n, queen = divmod(n, 6)
+    free = [f for f in range(8) if rank[f] is None]
+    rank[free[queen]] = "Q"
+    free = [f for f in range(8) if rank[f] is None]
+    for i in SCHARNAGL_KNIGHTS[n]:
+        rank[free[i]] = "N"
+    free = [f for f in range(8) if rank[f] is None]
+    for f, piece in zip(free, "RKR"):
+        rank[f] = piece
+    return "".join(rank)
+
+
+def start960_fen(white_n, black_n=None, style="shredder"):
+    """Start position with White's back rank from white_n and Black's from
+    black_n (default: the same, i.e. Chess960; different: DFRC)."""
+    black_n = white_n if black_n is None else black_n
+    fen = "%s/pppppppp/8/8/8/8/PPPPPPPP/%s w KQkq - 0 1" % (
+        scharnagl_rank(black_n).lower(), scharnagl_rank(white_n))
+    return parse_fen960(fen).fen(style)
+
+
+class Position960(Position):
+    """A Position whose castling field is a tuple of castling-rook squares,
+    in the order white king side, white queen side, black king side, black
+    queen side, plus the castling style ('xfen' or 'shredder') to write."""
+
+    __slots__ = ("style",)
+
+    def castling_text(self, style=None):
+        style = style or self.style
+        out = ""
+        for rsq in self.castling:
+            white = rsq < 8
+            ksq = king_square(self.board, white)
+            rook = "R" if white else "r"
+            if style == "xfen":
+                king_side = rsq > ksq
+                beyond = range(rsq + 1, (rsq | 7) + 1) if king_side else range(rsq & 56, rsq)
+                inner = any(self.board[s] == rook for s in beyond)
+                letter = FILES[rsq % 8].upper() if inner else "KQ"[not king_side]
+            else:
+                letter = FILES[rsq % 8].upper()
+            out += letter if white else letter.lower()
+        return out or "-"
+
+    def fen(self, style=None):
+        plain = Position(self.board, self.stm, "", self.ep, self.halfmove, self.fullmove)
+        fields = plain.fen().split(" ")
+        fields[2] = self.castling_text(style)
+        return " ".join(fields)
+
+
+def castling960_order(board, rsq):
+    """Sort key giving the canonical order of castling rights."""
+    white = rsq < 8
+    return (0 if white else 2) + (0 if rsq > king_square(board, white) else 1)
+
+
+def parse_fen960(fen):
+    """Parse a Chess960 / DFRC FEN (castling as X-FEN or Shredder-FEN)."""
+    fields = fen.split()
+    if len(fields) not in (4, 6):
+        raise FenError("expected 6 fields, got %d" % len(fields))
+    field = fields[2]
+    fields[2] = "-"
+    pos = parse_fen(" ".join(fields))
+    b = pos.board
+    rooks, sides = [], set()
+    if field != "-":
+        for ch in field:
+            white = ch.isupper()
+            up = ch.upper()
+            base = 0 if white else 56
+            king, rook = ("K", "R") if white else ("k", "r")
+            ksqs = [s for s in range(base, base + 8) if b[s] == king]
+            if not ksqs:
+                raise FenError("castling right %r without the king on its first rank" % ch)
+            ksq = ksqs[0]
+            if up == "K":
+                found = [s for s in range(base + 7, ksq, -1) if b[s] == rook]
+            elif up == "Q":
+                found = [s for s in range(base, ksq) if b[s] == rook]
+            elif up in "ABCDEFGH":
+                found = [base + FILES.index(up.lower())]
+                if b[found[0]] != rook:
+                    raise FenError("castling right %r without a rook on %s" % (ch, sq_name(found[0])))
+            else:
+                raise FenError("bad castling letter %r" % ch)
+            if not found:
+                raise FenError("castling right %r without a rook on that side of the king" % ch)
+            side = (white, found[0] > ksq)
+            if side in sides:
+                raise FenError("two castling rights on one side of the king (%r)" % field)
+            sides.add(side)
+            rooks.append(found[0])
+    rooks.sort(key=lambda s: castling960_order(b, s))
+    out = Position960(b, pos.stm, tuple(rooks), pos.ep, pos.halfmove, pos.fullmove)
+    out.style = "xfen" if any(c in "KQkq" for c in field) else "shredder"
+    return out
+
+
+def normalize_fen960(fen):
+    return parse_fen960(fen).fen()
+
+
+def mirror_fen960(fen):
+    """Colour-flipped Chess960 position (castling rook squares flipped too)."""
+    pos = parse_fen960(fen)
+    board = [None] * 64
+    for sq, p in enumerate(pos.board):
+        if p is not None:
+            board[sq ^ 56] = p.swapcase()
+    rooks = sorted((r ^ 56 for r in pos.castling), key=lambda s: castling960_order(board, s))
+    out = Position960(board, "b" if pos.stm == "w" else "w", tuple(rooks),
+                      None if pos.ep is None else pos.ep ^ 56, pos.halfmove, pos.fullmove)
+    out.style = pos.style
+    return out.fen()
+
+
+def castling960_squares(ksq, rsq):
+    """(king to, rook to, squares that must be empty, squares the king
+    crosses including both ends) for the king on ksq castling with rsq."""
+    base = ksq - ksq % 8
+    king_side = rsq > ksq
+    kto, rto = base + (6 if king_side else 2), base + (5 if king_side else 3)
+
+    def span(a, c):
+        return set(range(min(a, c), max(a, c) + 1))
+    empty = (span(ksq, kto) | span(rsq, rto)) - {ksq, rsq}
+    return kto, rto, empty, span(ksq, kto)
+
+
+def is_castling960(pos, uci):
+    frm, to = parse_sq(uci[0:2]), parse_sq(uci[2:4])
+    piece = pos.board[frm]
+    return piece in ("K", "k") and pos.board[to] == ("R" if piece == "K" else "r")
+
+
+def make_move960(pos, uci):
+    """Play a legal Chess960 UCI move (castling as king-takes-rook)."""
+    b = pos.board[:]
+    frm, to = parse_sq(uci[0:2]), parse_sq(uci[2:4])
+    promo = uci[4:5]
+    piece = b[frm]
+    white = is_white(piece)
+    capture, new_ep = False, None
+    if is_castling960(pos, uci):
+        kto, rto = castling960_squares(frm, to)[:2]
+        rook = b[to]
+        b[frm] = b[to] = None
+        b[kto], b[rto] = piece, rook
+    else:
+        capture = b[to] is not None
+        if piece in "Pp":
+            if frm % 8 != to % 8 and b[to] is None:       # en passant
+                b[to - 8 if white else to + 8] = None
+                capture = True
+            if abs(to - frm) == 16:
+                new_ep = (to + frm) // 2
+        b[to] = (promo.upper() if white else promo) if promo else piece
+        b[frm] = None
+    home = range(0, 8) if white else range(56, 64)
+    rooks = tuple(r for r in pos.castling
+                  if r not in (frm, to) and not (piece in "Kk" and r in home))
+    half = 0 if piece in "Pp" or capture else pos.halfmove + 1
+    full = pos.fullmove + (0 if white else 1)
+    out = Position960(b, "b" if white else "w", rooks, new_ep, half, full)
+    out.style = pos.style
+    return out
+
+
+def gives_check960(pos, uci):
+    return bool(checkers(make_move960(pos, uci)))
+
+
+def position_features960(pos, moves):
+    """Tags for a Chess960 position; the castling ones are about the side to move."""
+    b = pos.board
+    white = pos.stm == "w"
+    tags = set()
+    n_chk = len(checkers(pos))
+    if n_chk:
+        tags.add("check" if n_chk == 1 else "double-check")
+    if pos.castling:
+        tags.add("castling-rights")
+    kings = {True: king_square(b, True), False: king_square(b, False)}
+    for rsq in pos.castling:
+        if kings[rsq < 8] % 8 != 4 or rsq % 8 not in (0, 7):
+            tags.add("unusual-rights")
+    files = {w: (kings[w] % 8, sorted(r % 8 for r in pos.castling if (r < 8) == w)) for w in (True, False)}
+    if files[True][1] and files[False][1] and files[True] != files[False]:
+        tags.add("sides-differ")
+    ours = [r for r in pos.castling if (r < 8) == white]
+    ksq = kings[white]
+    no_king = b[:]
+    no_king[ksq] = None
+    for rsq in ours:
+        kto, rto, empty, kpath = castling960_squares(ksq, rsq)
+        uci = sq_name(ksq) + sq_name(rsq)
+        if kto == ksq:
+            tags.add("king-on-destination")
+        if rto == rsq:
+            tags.add("rook-on-destination")
+        if abs(rsq - ksq) == 1:
+            tags.add("king-rook-adjacent")
+        if kto == rsq and rto == ksq:
+            tags.add("king-rook-swap")
+        blockers = [s for s in empty if b[s] is not None]
+        if any(s in ours for s in blockers):
+            tags.add("other-castling-rook-in-path")
+        if uci in moves:
+            tags.add("castle-legal")
+            if gives_check960(pos, uci):
+                tags.add("castle-gives-check")
+        elif blockers:
+            tags.add("castle-blocked")
+        elif n_chk:
+            tags.add("castle-in-check")
+        else:
+            tags.add("castle-prevented-by-attack")
+            if not any(attackers(no_king, s, not white) for s in kpath):
+                tags.add("rook-shield")
+    home = range(0, 8) if white else range(56, 64)
+    if ours and any(b[s] is not None and b[s] in ("rq" if white else "RQ") for s in home):
+        tags.add("enemy-slider-on-back-rank")
+    if pos.ep is not None and any(parse_sq(m[2:4]) == pos.ep and b[parse_sq(m[0:2])] in "Pp" for m in moves):
+        tags.add("ep-legal")
+    if any(len(m) == 5 for m in moves):
+        tags.add("promotion")
+    if pinned_pieces(b, white):
+        tags.add("pin")
+    return tags
+
+
+def move_weight960(pos, uci):
+    """Bias for Chess960 playouts: castle often, keep the rights alive, clear
+    the back rank, and bring enemy sliders to it."""
+    b = pos.board
+    frm, to = parse_sq(uci[0:2]), parse_sq(uci[2:4])
+    piece = b[frm]
+    white = is_white(piece)
+    if is_castling960(pos, uci):
+        return 14.0
+    w = 1.0
+    if b[to] is not None:
+        w += 2
+    if piece in "Pp":
+        if frm % 8 != to % 8 and b[to] is None:
+            w += 15                                   # en passant
+        if abs(to - frm) == 16:
+            enemy = "p" if white else "P"
+            if any(0 <= to % 8 + df < 8 and b[to + df] == enemy for df in (-1, 1)):
+                w += 6
+        if len(uci) == 5:
+            w += 6
+    home = 0 if white else 7
+    if frm // 8 == home and piece in "NBQnbq":
+        w += 1.5                                      # clears a castling path
+    if piece in "RQrq" and to // 8 == 7 - home:
+        w += 4                                        # slider onto the enemy back rank
+    if gives_check960(pos, uci):
+        w += 3
+    own_rights = any((r < 8) == white for r in pos.castling)
+    if piece in "Kk" and own_rights:
+        w *= 0.2                                      # a king move loses both rights
+    if frm in pos.castling:
+        w *= 0.4                                      # so does moving a castling rook
+    return w
+
+
+# How many Chess960 playout positions to keep per tag (greedy cover).
+GENERATE960_QUOTAS = {
+    "castle-legal": 30, "castle-prevented-by-attack": 20, "castle-blocked": 10,
+    "castle-in-check": 10, "castle-gives-check": 6, "king-on-destination": 12,
+    "rook-on-destination": 12, "king-rook-adjacent": 15, "king-rook-swap": 6,
+    "other-castling-rook-in-path": 8, "rook-shield": 3, "enemy-slider-on-back-rank": 10,
+    "sides-differ": 30, "check": 10, "pin": 10, "ep-legal": 5, "promotion": 2,
+}
+
+
+def generate_positions960(sf, count, seed, playouts=600, log=None):
+    """Up to `count` X-FEN positions from biased random playouts that start
+    from Chess960 (60%) or DFRC (40%) start positions; every position keeps a
+    castling right with the king off the e-file or the rook off the a/h-file."""
+    rng = random.Random(seed)
+    candidates = []
+    seen = set()
+    for game in range(playouts):
+        white_n = rng.randrange(960)
+        black_n = white_n if rng.random() < 0.6 else rng.randrange(960)
+        fen = start960_fen(white_n, black_n, "xfen")
+        seen.add(" ".join(fen.split()[:4]))
+        for _ in range(rng.randint(4, 50)):
+            pos = parse_fen960(fen)
+            moves = sf.legal_moves(fen)
+            if not moves:
+                break
+            key = " ".join(fen.split()[:4])
+            if key not in seen:
+                seen.add(key)
+                tags = position_features960(pos, moves)
+                if "unusual-rights" in tags and tags - {"castling-rights", "unusual-rights", "sides-differ"}:
+                    candidates.append((fen, tags, game))
+            if rng.random() < 0.15:
+                move = rng.choice(moves)
+            else:
+                move = rng.choices(moves, [move_weight960(pos, m) for m in moves])[0]
+            mine = make_move960(pos, move)
+            theirs = parse_fen960(sf.fen(fen, [move]))
+            if (mine.board, mine.stm, mine.castling) != (theirs.board, theirs.stm, theirs.castling):
+                raise RuntimeError("make_move960 disagrees with Stockfish after %s %s" % (fen, move))
+            theirs.style = "xfen"
+            fen = theirs.fen()
+    if log:
+        log("generate --chess960: %d playouts, %d candidate positions" % (playouts, len(candidates)))
+
+    need = dict(GENERATE960_QUOTAS)
+    picked, per_game = [], {}
+    pool = candidates[:]
+    rng.shuffle(pool)
+    while pool and len(picked) < count:
+        def score(c):
+            return (sum(1 for t in c[1] if need.get(t, 0) > 0), len(c[1]))
+        best = max(pool, key=score)
+        pool.remove(best)
+        if per_game.get(best[2], 0) >= 2:
+            continue
+        if score(best)[0] == 0 and any(v > 0 for v in need.values()):
+            need = {}
+        per_game[best[2]] = per_game.get(best[2], 0) + 1
+        for t in best[1]:
+            if t in need:
+                need[t] -= 1
+        picked.append(best)
+        if log:
+            log("  pick %-72s %s" % (best[0], ",".join(sorted(best[1]))))
+    return [c[0] for c in picked]
+
+
+def dfrc_pairs(count, seed):
+    """`count` distinct (white, black) start numbers with white != black."""
+    rng = random.Random(seed)
+    pairs = []
+    while len(pairs) < count:
+        pair = (rng.randrange(960), rng.randrange(960))
+        if pair[0] != pair[1] and pair not in pairs:
+            pairs.append(pair)
+    return pairs
+
+
+# Published Chess960 counts: the first lines of the fischer.epd list that
+# many engines ship (e.g. Ethereal's src/perft/fischer.epd), D1..D5.
+PUBLISHED960 = [
+    ("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", [21, 528, 12189, 326672, 8146062]),
+    ("2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9", [21, 807, 18002, 667366, 16253601]),
+    ("b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w GE - 1 9", [20, 479, 10471, 273318, 6417013]),
+    ("qbbnnrkr/2pp2pp/p7/1p2pp2/8/P3PP2/1PPP1KPP/QBBNNR1R w hf - 0 9", [22, 593, 13440, 382958, 9183776]),
+    ("1nbbnrkr/p1p1ppp1/3p4/1p3P1p/3Pq2P/8/PPP1P1P1/QNBBNRKR w HFhf - 0 9", [28, 1120, 31058, 1171749, 34030312]),
+    ("qnr1bkrb/pppp2pp/3np3/5p2/8/P2P2P1/NPP1PP1P/QN1RBKRB w GDg - 3 9", [33, 823, 26895, 713420, 23114629]),
+    ("bnqnrbkr/1pp2pp1/p7/3pP2p/4P1P1/8/PPPP3P/BNQNRBKR w HEhe d6 0 9", [31, 984, 28677, 962591, 29032175]),
+    ("nqn2krb/p1prpppp/1pbp4/7P/5P2/8/PPPPPKP1/NQNRB1RB w g - 3 9", [21, 461, 10608, 248069, 6194124]),
+    ("nnrqbkrb/pppp1pp1/7p/4p3/6P1/2N2B2/PPPPPP1P/NR1QBKR1 w Ggc - 2 9", [29, 658, 19364, 476620, 14233587]),
+    ("nbnrbk2/p1pppp1p/1p3qr1/6p1/1B1P4/1N6/PPP1PPPP/1BNR1RKQ w d - 2 9", [30, 796, 22780, 687302, 20120565]),
+]
+
+# Hand-written Chess960 cases, one rule each; every one is also added
+# colour-mirrored.  X-FEN castling.  (FEN, what it tests, in quick suite?)
+HANDCRAFTED960 = [
+    ("4k3/8/8/8/8/8/8/5KR1 w K - 0 1", "king f1 and rook g1 swap squares (O-O)", True),
+    ("4k3/8/8/8/8/8/8/2RK4 w Q - 0 1", "king d1 and rook c1 swap squares (O-O-O)", True),
+    ("k7/8/8/8/8/8/8/2RKR3 w KQ - 0 1", "rooks on both sides next to the king", False),
+    ("4k3/8/8/8/8/8/8/6KR w K - 0 1", "king already on g1: O-O only moves the rook", True),
+    ("4k3/8/8/8/8/8/8/R1K5 w Q - 0 1", "king already on c1, rook crosses b1", True),
+    ("4k3/8/8/8/8/8/8/RNK5 w Q - 0 1", "king on c1, a knight on b1 blocks the rook", False),
+    ("4k3/8/8/8/8/8/8/R1KB4 w Q - 0 1", "king on c1, a bishop on d1 (rook's square) blocks", False),
+    ("4k3/8/8/8/8/8/8/1K3R2 w K - 0 1", "rook already on f1: O-O only moves the king", True),
+    ("4k3/8/8/8/8/8/8/3R2K1 w Q - 0 1", "rook already on d1: O-O-O only moves the king", False),
+    ("4k3/8/8/8/8/8/8/rRK5 w Q - 0 1", "castling rook b1 shields c1 from the a1 rook: illegal", True),
+    ("4k3/8/8/8/8/8/8/5KRr w K - 0 1", "castling rook g1 shields g1 from the h1 rook: illegal", True),
+    ("4k3/8/8/8/8/8/8/qR1K4 w Q - 0 1", "castling rook b1 shields c1 from the a1 queen: illegal", False),
+    ("k7/8/8/8/8/8/8/3KR2r w K - 0 1", "castling rook e1 pinned by the h1 rook: illegal", False),
+    ("4k3/8/8/8/8/8/8/rNRK4 w Q - 0 1", "a1 rook screened by a knight: O-O-O legal", False),
+    ("4k3/8/8/8/8/8/8/RKR5 w KQ - 0 1", "the other castling rook (c1) blocks O-O-O", True),
+    ("4k3/8/8/8/8/8/8/R1KR4 w KQ - 0 1", "the other castling rook stands on d1", False),
+    ("1r2k3/8/8/8/8/8/8/1K4R1 w K - 0 1", "king in check: no castling", True),
+    ("4k1r1/8/8/8/8/8/8/6KR w K - 0 1", "king on g1 in check: no castling (rook-only move)", True),
+    ("4k3/8/8/8/b7/8/8/1K5R w K - 0 1", "d1 on the king's path attacked: O-O illegal", False),
+    ("4k3/8/8/8/8/n7/8/R4K2 w Q - 0 1", "b1 (rook's path only) attacked: O-O-O legal", False),
+    ("4k3/8/8/8/8/8/3r4/RK6 w Q - 0 1", "d1 (rook's destination) attacked: O-O-O legal", False),
+    ("3k4/8/8/8/8/8/8/RK6 w Q - 0 1", "O-O-O gives check from d1", True),
+    ("k7/8/8/8/8/8/8/1K2R2R w E - 0 1", "X-FEN: castling with the inner e1 rook", True),
+    ("4k3/8/8/8/8/8/8/RR4K1 w B - 0 1", "X-FEN: castling with the inner b1 rook", False),
+    ("1r1k2r1/8/8/8/8/8/8/2R1KR2 w KQkq - 0 1", "kings and rooks on different files per side", True),
+    ("rk2r3/pppppppp/8/8/8/8/PPPPPPPP/3RKR2 w KQkq - 0 1", "DFRC with pawn walls", False),
+]
+
+
+# --------------------------------------------------------------------------
 # Commands
 # --------------------------------------------------------------------------
 
@@ -852,7 +1291,7 @@ def cmd_validate(args):
     bad = 0
     for path in args.files:
         for no, fen, counts in read_suite(path):
-            errs = validate_fen(fen)
+            errs = validate_fen(fen, args.chess960)
             if not counts:
                 errs.append("no counts")
             if errs:
@@ -863,7 +1302,7 @@ def cmd_validate(args):
 
 
 def cmd_verify(args):
-    sf = Stockfish()
+    sf = Stockfish(chess960=args.chess960)
     log("verify: using %s (%s)" % (sf.name, sf.path))
     failures = 0
     grand_nodes = 0
@@ -872,7 +1311,7 @@ def cmd_verify(args):
         lines = list(read_suite(path))
         file_nodes = 0
         for i, (no, fen, counts) in enumerate(lines, 1):
-            errs = validate_fen(fen)
+            errs = validate_fen(fen, args.chess960)
             if errs:
                 failures += 1
                 print("%s:%d: ILLEGAL FEN %s: %s" % (path, no, fen, "; ".join(errs)))
@@ -920,8 +1359,8 @@ def write_lines(path, lines):
 def check_and_count(sf, fens, max_nodes, max_depth, depth=None):
     out = []
     for fen in fens:
-        fen = normalize_fen(fen)
-        errs = validate_fen(fen)
+        fen = normalize_fen960(fen) if sf.chess960 else normalize_fen(fen)
+        errs = validate_fen(fen, sf.chess960)
         if errs:
             raise SystemExit("illegal FEN %s: %s" % (fen, "; ".join(errs)))
         counts = (fixed_counts(sf, fen, depth) if depth
@@ -931,7 +1370,7 @@ def check_and_count(sf, fens, max_nodes, max_depth, depth=None):
 
 
 def cmd_count(args):
-    sf = Stockfish()
+    sf = Stockfish(chess960=args.chess960)
     fens = read_fens(args.input)
     write_lines(args.output, check_and_count(sf, fens, args.max_nodes, args.max_depth, args.depth))
     sf.close()
@@ -939,8 +1378,9 @@ def cmd_count(args):
 
 
 def cmd_generate(args):
-    sf = Stockfish()
-    fens = generate_positions(sf, args.count, args.seed, args.playouts, log)
+    sf = Stockfish(chess960=args.chess960)
+    generate = generate_positions960 if args.chess960 else generate_positions
+    fens = generate(sf, args.count, args.seed, args.playouts, log)
     write_lines(args.output, fens)
     sf.close()
     return 0
@@ -966,7 +1406,91 @@ def dedupe(fens):
     return out
 
 
+def cmd_build960(args):
+    """chess960.epd and chess960-quick.epd."""
+    sf = Stockfish(chess960=True)
+    log("build --chess960: using %s (%s)" % (sf.name, sf.path))
+    os.makedirs(args.out_dir, exist_ok=True)
+    max_nodes = args.max_nodes
+    sections = []          # (name, [(fen, counts)])
+
+    # 1. The 960 start positions in Scharnagl order (line n + 1 = position n),
+    #    D1-D4, and D5 for every position with n % deep_every == 518 % deep_every.
+    starts = []
+    for n in range(960):
+        fen = start960_fen(n)
+        depth = args.starts_depth + (1 if n % args.deep_every == 518 % args.deep_every else 0)
+        counts = fixed_counts(sf, fen, depth)
+        if n == 518 and counts != [20, 400, 8902, 197281, 4865609][:depth]:
+            raise SystemExit("Stockfish disagrees with the standard start position counts: %s" % counts)
+        starts.append((fen, counts))
+        if n % 96 == 95:
+            log("  starts: %d/960" % (n + 1))
+    sections.append(("Chess960 start positions 0-959", starts))
+
+    # 2. Double Fischer Random: White's and Black's arrangements differ.
+    dfrc = []
+    for white_n, black_n in dfrc_pairs(args.dfrc, args.seed):
+        fen = start960_fen(white_n, black_n)
+        dfrc.append((fen, choose_counts(sf, fen, max_nodes, args.max_depth, log)))
+    sections.append(("DFRC start positions", dfrc))
+
+    # 3. Positions from play with castling rights on unusual files.
+    generated = generate_positions960(sf, args.generated or 120, args.seed, args.playouts, log)
+    sections.append(("generated from Chess960 / DFRC playouts",
+                     [(fen, choose_counts(sf, fen, max_nodes, args.max_depth, log)) for fen in generated]))
+
+    # 4. Published counts (D1-D5), cross-checked.
+    published = []
+    for fen, expected in PUBLISHED960:
+        counts = fixed_counts(sf, fen, len(expected))
+        if counts != expected:
+            raise SystemExit("Stockfish disagrees with the published counts of %s: %s" % (fen, counts))
+        published.append((fen, counts))
+    sections.append(("published (fischer.epd)", published))
+
+    # 5. Hand-written rule cases and their colour mirrors (identical counts).
+    handmade = []
+    for fen, _, _ in HANDCRAFTED960:
+        counts = choose_counts(sf, fen, max_nodes, args.max_depth, log)
+        mirrored = mirror_fen960(fen)
+        if fixed_counts(sf, mirrored, len(counts)) != counts:
+            raise SystemExit("mirror mismatch: %s vs %s" % (fen, mirrored))
+        handmade += [(fen, counts), (mirrored, counts)]
+    sections.append(("hand-written cases, each followed by its colour mirror", handmade))
+
+    lines, seen, first = [], set(), 1
+    for name, entries in sections:
+        for fen, _ in entries:
+            key = " ".join(fen.split()[:4])
+            if key in seen:
+                raise SystemExit("duplicate position %s" % fen)
+            seen.add(key)
+        lines += [format_line(fen, counts) for fen, counts in entries]
+        log("chess960.epd lines %d-%d: %s (%d nodes at deepest depths)"
+            % (first, len(lines), name, sum(c[-1] for _, c in entries)))
+        first = len(lines) + 1
+    write_lines(os.path.join(args.out_dir, "chess960.epd"), lines)
+
+    # chess960-quick.epd: a spread of every section, trimmed.
+    by_name = dict(sections)
+    quick = [starts[518]] + [starts[n] for n in range(0, 960, 48)] + [starts[959]]
+    quick += dfrc[::max(1, len(dfrc) // args.quick_generated)][:args.quick_generated]
+    gen = by_name["generated from Chess960 / DFRC playouts"]
+    quick += gen[::max(1, len(gen) // args.quick_generated)][:args.quick_generated]
+    quick += published[:2]
+    quick += [(f, c) for (f, c), (_, _, q) in zip(handmade[::2], HANDCRAFTED960) if q]
+    write_lines(os.path.join(args.out_dir, "chess960-quick.epd"),
+                [format_line(f, trim_counts(c, args.quick_max_nodes)) for f, c in quick])
+    sf.close()
+    log("build --chess960: chess960 %d, chess960-quick %d lines" % (len(lines), len(quick)))
+    return 0
+
+
 def cmd_build(args):
+    if args.chess960:
+        return cmd_build960(args)
+    args.generated = args.generated or 80
     sf = Stockfish()
     log("build: using %s (%s)" % (sf.name, sf.path))
     out = args.out_dir
@@ -1027,6 +1551,9 @@ def cmd_build(args):
     return 0
 
 
+CHESS960_HELP = "Chess960 / DFRC FENs (X-FEN or Shredder-FEN castling); Stockfish gets UCI_Chess960"
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -1039,10 +1566,12 @@ def main(argv=None):
     p.add_argument("--max-nodes", type=int, default=0,
                    help="skip depths whose expected count exceeds this (0 = check all)")
     p.add_argument("-v", "--verbose", action="store_true")
+    p.add_argument("--chess960", action="store_true", help=CHESS960_HELP)
     p.set_defaults(func=cmd_verify)
 
     p = sub.add_parser("validate", help="check FEN legality only (no Stockfish)")
     p.add_argument("files", nargs="+")
+    p.add_argument("--chess960", action="store_true", help=CHESS960_HELP)
     p.set_defaults(func=cmd_validate)
 
     p = sub.add_parser("count", help="compute D1..Dk for a list of FENs")
@@ -1051,6 +1580,7 @@ def main(argv=None):
     p.add_argument("--max-nodes", type=int, default=20000000)
     p.add_argument("--max-depth", type=int, default=10)
     p.add_argument("--depth", type=int, help="fixed depth instead of --max-nodes")
+    p.add_argument("--chess960", action="store_true", help=CHESS960_HELP)
     p.set_defaults(func=cmd_count)
 
     p = sub.add_parser("generate", help="random biased playouts -> FEN list")
@@ -1058,6 +1588,8 @@ def main(argv=None):
     p.add_argument("--count", type=int, default=80)
     p.add_argument("--playouts", type=int, default=600)
     p.add_argument("--seed", type=int, default=20261130)
+    p.add_argument("--chess960", action="store_true",
+                   help="playouts from Chess960 / DFRC starts, X-FEN output")
     p.set_defaults(func=cmd_generate)
 
     p = sub.add_parser("trim", help="drop deep counts above --max-nodes")
@@ -1066,19 +1598,29 @@ def main(argv=None):
     p.add_argument("--max-nodes", type=int, default=200000)
     p.set_defaults(func=cmd_trim)
 
-    p = sub.add_parser("build", help="regenerate standard/tricky/quick suites")
+    p = sub.add_parser("build", help="regenerate standard/tricky/quick suites "
+                                     "(with --chess960: chess960/chess960-quick)")
     p.add_argument("--out-dir", default=os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                                      "..", "perft-suites"))
     p.add_argument("--seed", type=int, default=20261130)
-    p.add_argument("--generated", type=int, default=80)
+    p.add_argument("--generated", type=int, default=0, help="generated positions (default 80, 960 mode 120)")
     p.add_argument("--playouts", type=int, default=600)
-    p.add_argument("--max-nodes", type=int, default=20000000)
+    p.add_argument("--max-nodes", type=int, default=0, help="default 20000000, 960 mode 10000000")
     p.add_argument("--max-depth", type=int, default=10)
-    p.add_argument("--quick-generated", type=int, default=6)
+    p.add_argument("--quick-generated", type=int, default=0, help="default 6, 960 mode 10")
     p.add_argument("--quick-max-nodes", type=int, default=200000)
+    p.add_argument("--chess960", action="store_true",
+                   help="build chess960.epd and chess960-quick.epd instead")
+    p.add_argument("--starts-depth", type=int, default=4, help="960 mode: depth of the start positions")
+    p.add_argument("--deep-every", type=int, default=5,
+                   help="960 mode: one more depth for start positions n with n %% K == 518 %% K")
+    p.add_argument("--dfrc", type=int, default=120, help="960 mode: DFRC start positions")
     p.set_defaults(func=cmd_build)
 
     args = ap.parse_args(argv)
+    if args.command == "build":
+        args.max_nodes = args.max_nodes or (10000000 if args.chess960 else 20000000)
+        args.quick_generated = args.quick_generated or (10 if args.chess960 else 6)
     return args.func(args)
 
 
