@@ -1,17 +1,22 @@
-// Entry point: dispatches the command-line subcommands (perft, bench), otherwise runs the UCI
-// loop on standard input and output.
+// Entry point: dispatches the command-line subcommands (perft, bench, datagen, tune), otherwise
+// runs the UCI loop on standard input and output.
 #include <cstdio>
 #include <iostream>
 #include <string>
 #include <vector>
 
 #include "cli.h"
+#include "datagen.h"
+#include "tune.h"
 #include "uci.h"
 
 int main(int argc, char* argv[]) {
     const std::vector<std::string> args(argv + 1, argv + argc);
     if (!args.empty() && args[0] == "perft") return sen::run_perft_command({args.begin() + 1, args.end()});
+    if (!args.empty() && args[0] == "magics") return sen::run_magics_command();
     if (!args.empty() && args[0] == "bench") return sen::run_bench_command({args.begin() + 1, args.end()});
+    if (!args.empty() && args[0] == "datagen") return sen::run_datagen_command({args.begin() + 1, args.end()});
+    if (!args.empty() && args[0] == "tune") return sen::run_tune_command({args.begin() + 1, args.end()});
 
     std::ios::sync_with_stdio(false);
     sen::Output out([](std::string_view text) {

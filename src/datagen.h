@@ -1,0 +1,51 @@
+// Self-play data generation for tuning the evaluation (`sen datagen`).
+//
+// Plays games of Sen against itself with a fixed node limit per move, one search thread and a
+// 16 MB hash cleared before each game, from the standard position plus a few random legal plies.
+// Quiet positions of those games are written with the game's result, one `FEN | result` line
+// each (result 1.0 / 0.5 / 0.0 from White's point of view), for `sen tune` to fit the weights to.
+// Owns: the game loop and its adjudication. Never touches the evaluation weights or the protocol.
+// Invariant: the output depends only on the options (seed included), never on time or hardware.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace sen {
+
+struct DatagenOptions {
+    int games = 1000;
+    std::uint64_t nodes = 5000;  // node limit of each move's search
+    std::uint64_t seed = 1;
+    int random_plies = 8;        // random legal plies played from the standard position
+};
+
+// Adjudication and filtering constants.
+constexpr int DATAGEN_OPENING_DEPTH = 6;         // depth of the search that vets a random opening
+constexpr int DATAGEN_OPENING_MAX_SCORE = 300;   // openings scoring beyond this are discarded
+constexpr int DATAGEN_RESIGN_SCORE = 1500;       // |score| beyond this ...
+constexpr int DATAGEN_RESIGN_PLIES = 4;          // ... for this many consecutive plies ends the game
+constexpr int DATAGEN_MAX_PLY = 300;             // game ply beyond which the game is a draw
+constexpr int DATAGEN_SKIP_PLIES = 10;           // positions before this game ply are not recorded
+
+struct DatagenStats {
+    int games = 0;
+    int white_wins = 0, draws = 0, black_wins = 0;
+    std::uint64_t positions = 0;  // lines written
+    std::uint64_t plies = 0;      // moves played, openings excluded
+    std::uint64_t nodes = 0;
+    int rejected_openings = 0;
+};
+
+// Plays the games and writes the lines to `out`, one game at a time (flushed after each).
+// `progress` is called after each game.
+DatagenStats run_datagen(const DatagenOptions& options, std::ostream& out,
+                         const std::function<void(const DatagenStats&)>& progress = {});
+
+// `sen datagen --games N --nodes K --out FILE [--seed S] [--random-plies R]`; progress on stderr.
+int run_datagen_command(const std::vector<std::string>& args);
+
+}  // namespace sen

@@ -1,0 +1,478 @@
+#include "tune.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <ctime>
+#include <fmt/core.h>
+#include <fmt/format.h>
+#include <fstream>
+#include <numbers>
+#include <optional>
+
+#include "position.h"
+
+namespace sen {
+
+namespace {
+
+constexpr double WEIGHT_LIMIT = 4000;
+// Gradient descent's factor at learning rate 1: the mean gradient of a common term is about 1e-5 per
+// centipawn of misfit, and steps up to about 1e6 times it stay stable.
+constexpr double GD_SCALE = 1e5;  // keeps every weight and sum well inside Score's 16-bit halves
+// Every tenth block of lines is held out to measure how well the fit generalises. A game's
+// positions are consecutive and share its result, so holding out single lines would let the
+// fit see the held-out games; blocks of a thousand lines hold out whole games, give or take two.
+constexpr std::size_t VALIDATION_EVERY = 10;
+constexpr std::size_t VALIDATION_BLOCK = 1000;
+
+// The weight table's families, in index order, for the generated source. `labels` names the
+// entries of short families.
+struct Family {
+    const char* name;     // the term:: constant
+    int base;
+    int size;
+    const char* comment;
+    const char* labels;
+};
+
+constexpr const char* PIECE_LABELS = "index: piece type (none, pawn, knight, bishop, rook, queen)";
+
+constexpr Family FAMILIES[] = {
+    {"MATERIAL", term::MATERIAL, 6, "Material", "pawn, knight, bishop, rook, queen, (king: unused)"},
+    {"PSQT", term::PSQT, 7 * 64, "Piece-square tables", nullptr},
+    {"MOBILITY_KNIGHT", term::MOBILITY_KNIGHT, 9, "Knight mobility", "index: safe destination squares"},
+    {"MOBILITY_BISHOP", term::MOBILITY_BISHOP, 14, "Bishop mobility", "index: safe destination squares"},
+    {"MOBILITY_ROOK", term::MOBILITY_ROOK, 15, "Rook mobility", "index: safe destination squares"},
+    {"MOBILITY_QUEEN", term::MOBILITY_QUEEN, 28, "Queen mobility", "index: safe destination squares"},
+    {"PASSED_PAWN", term::PASSED_PAWN, 8, "Passed pawns", "index: relative rank"},
+    {"PASSED_FREE", term::PASSED_FREE, 8, "Passed pawns with nothing in front", "index: relative rank"},
+    {"PASSED_KING_DISTANCE", term::PASSED_KING_DISTANCE, 9, "Passed pawns: king distances to the stop square",
+     "index: their king's distance - ours + 4"},
+    {"PAWN_DOUBLED", term::PAWN_DOUBLED, 1, "Doubled pawns", nullptr},
+    {"PAWN_ISOLATED", term::PAWN_ISOLATED, 1, "Isolated pawns", nullptr},
+    {"PAWN_BACKWARD", term::PAWN_BACKWARD, 1, "Backward pawns", nullptr},
+    {"PAWN_CONNECTED", term::PAWN_CONNECTED, 8, "Connected pawns (defended or side by side)", "index: relative rank"},
+    {"BISHOP_PAIR", term::BISHOP_PAIR, 1, "Bishop pair", nullptr},
+    {"ROOK_OPEN_FILE", term::ROOK_OPEN_FILE, 1, "Rook on an open file", nullptr},
+    {"ROOK_SEMI_OPEN_FILE", term::ROOK_SEMI_OPEN_FILE, 1, "Rook on a semi-open file", nullptr},
+    {"KING_ZONE_ATTACKS", term::KING_ZONE_ATTACKS, 6, "King zone squares attacked", PIECE_LABELS},
+    {"KING_ATTACKERS", term::KING_ATTACKERS, 8, "Pieces attacking the king zone", "index: number of attackers"},
+    {"KING_SHELTER", term::KING_SHELTER, 8, "King shelter, per king file",
+     "index: distance to the nearest own pawn ahead (7: none)"},
+    {"KING_SAFE_CHECKS", term::KING_SAFE_CHECKS, 6, "Safe checks available", PIECE_LABELS},
+    {"THREAT_BY_PAWN", term::THREAT_BY_PAWN, 6, "Pieces attacked by a pawn", "index: attacked piece type"},
+    {"THREAT_BY_MINOR", term::THREAT_BY_MINOR, 6, "Pieces attacked by a knight or bishop", "index: attacked piece type"},
+    {"THREAT_BY_ROOK", term::THREAT_BY_ROOK, 6, "Pieces attacked by a rook", "index: attacked piece type"},
+    {"HANGING", term::HANGING, 1, "Attacked and undefended pieces", nullptr},
+    {"TEMPO", term::TEMPO, 1, "Side to move", nullptr},
+};
+
+constexpr bool families_cover_table() {
+    int next = 0;
+    for (const Family& f : FAMILIES) {
+        if (f.base != next) return false;
+        next += f.size;
+    }
+    return next == term::COUNT;
+}
+static_assert(families_cover_table(), "FAMILIES must list every term block of eval.h in order");
+
+const char* const PIECE_NAMES[PIECE_TYPE_NB] = {"none", "pawn", "knight", "bishop", "rook", "queen", "king"};
+const char* const PIECE_TYPE_NAMES[PIECE_TYPE_NB] = {"NO_PIECE_TYPE", "PAWN", "KNIGHT", "BISHOP", "ROOK", "QUEEN", "KING"};
+
+// The mg and eg weights the fit must leave alone.
+struct Frozen {
+    std::vector<bool> mg, eg;
+};
+
+Frozen frozen_terms(const TuneSet& set, const TuneOptions& options) {
+    Frozen f{std::vector<bool>(term::COUNT), std::vector<bool>(term::COUNT)};
+    const std::uint32_t min_occurrences = std::max<std::uint32_t>(1, options.min_occurrences);
+    for (int i = 0; i < term::COUNT; ++i) f.mg[i] = f.eg[i] = set.occurrences[i] < min_occurrences;
+    f.mg[term::MATERIAL] = true;  // the pawn's middlegame value sets the scale: centipawns
+    return f;
+}
+
+std::string date_today() {
+    const std::time_t now = std::time(nullptr);
+    char text[32];
+    std::tm tm{};
+    gmtime_r(&now, &tm);
+    std::strftime(text, sizeof text, "%Y-%m-%d", &tm);
+    return text;
+}
+
+struct LoadResult {
+    TuneSet train, validation;
+    std::size_t lines = 0, bad_lines = 0, trace_mismatches = 0;
+};
+
+// Reads the files one after the other; a file that cannot be opened is named in `error`.
+std::optional<LoadResult> load_data(const std::vector<std::string>& paths, std::string& error) {
+    LoadResult r;
+    r.train.occurrences.assign(term::COUNT, 0);
+    r.validation.occurrences.assign(term::COUNT, 0);
+    std::string line, fen;
+    Position pos;
+    EvalTrace trace;
+    for (const std::string& path : paths) {
+        std::ifstream in(path);
+        if (!in) {
+            error = path;
+            return std::nullopt;
+        }
+        while (std::getline(in, line)) {
+            if (line.empty()) continue;
+            ++r.lines;
+            double result = 0;
+            if (!parse_data_line(line, fen, result) || pos.set_fen(fen)) {
+                ++r.bad_lines;
+                continue;
+            }
+            const int white = evaluate_traced(pos, trace);
+            if (trace_eval(trace, DEFAULT_WEIGHTS) != white) ++r.trace_mismatches;
+            const bool held_out = (r.lines - 1) / VALIDATION_BLOCK % VALIDATION_EVERY == VALIDATION_EVERY - 1;
+            (held_out ? r.validation : r.train).add(trace, result);
+        }
+    }
+    return r;
+}
+
+}  // namespace
+
+int trace_eval(const EvalTrace& trace, const EvalWeights& weights) {
+    int mg = 0, eg = 0;
+    for (int i = 0; i < term::COUNT; ++i) {
+        mg += trace.count[i] * weights[i].mg();
+        eg += trace.count[i] * weights[i].eg();
+    }
+    return blend(mg, eg, trace.phase, trace.eg_scale);
+}
+
+bool parse_data_line(std::string_view line, std::string& fen, double& result) {
+    const std::size_t bar = line.rfind('|');
+    if (bar == std::string_view::npos) return false;
+    const auto trim = [](std::string_view s) {
+        while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+        while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+        return s;
+    };
+    const std::string_view r = trim(line.substr(bar + 1));
+    if (r == "1.0" || r == "1") result = 1.0;
+    else if (r == "0.5") result = 0.5;
+    else if (r == "0.0" || r == "0") result = 0.0;
+    else return false;
+    fen = std::string(trim(line.substr(0, bar)));
+    return !fen.empty();
+}
+
+void TuneSet::add(const EvalTrace& trace, double result) {
+    if (occurrences.empty()) occurrences.assign(term::COUNT, 0);
+    TuneEntry e;
+    e.first = std::uint32_t(features.size());
+    for (int i = 0; i < term::COUNT; ++i) {
+        if (!trace.count[i]) continue;
+        features.push_back({std::uint16_t(i), trace.count[i]});
+        ++occurrences[i];
+    }
+    e.last = std::uint32_t(features.size());
+    e.mg_factor = double(trace.phase) / PHASE_MAX;
+    e.eg_factor = double(PHASE_MAX - trace.phase) / PHASE_MAX * trace.eg_scale / 64.0;
+    e.result = result;
+    entries.push_back(e);
+}
+
+TuneWeights TuneWeights::from(const EvalWeights& w) {
+    TuneWeights t{std::vector<double>(term::COUNT), std::vector<double>(term::COUNT)};
+    for (int i = 0; i < term::COUNT; ++i) {
+        t.mg[i] = w[i].mg();
+        t.eg[i] = w[i].eg();
+    }
+    return t;
+}
+
+EvalWeights TuneWeights::rounded() const {
+    EvalWeights w{};
+    for (int i = 0; i < term::COUNT; ++i) w[i] = Score(int(std::lround(mg[i])), int(std::lround(eg[i])));
+    return w;
+}
+
+double model_eval(const TuneSet& set, const TuneEntry& e, const TuneWeights& w) {
+    double mg = 0, eg = 0;
+    for (std::uint32_t j = e.first; j < e.last; ++j) {
+        const TuneFeature f = set.features[j];
+        mg += f.count * w.mg[f.index];
+        eg += f.count * w.eg[f.index];
+    }
+    return mg * e.mg_factor + eg * e.eg_factor;
+}
+
+double sigmoid(double k, double eval) { return 1.0 / (1.0 + std::exp(-k * eval)); }
+
+double mean_squared_error(const TuneSet& set, const TuneWeights& w, double k) {
+    if (set.entries.empty()) return 0;
+    double sum = 0;
+    for (const TuneEntry& e : set.entries) {
+        const double d = sigmoid(k, model_eval(set, e, w)) - e.result;
+        sum += d * d;
+    }
+    return sum / double(set.entries.size());
+}
+
+double find_k(const TuneSet& set, const TuneWeights& w) {
+    // Golden-section search: the error is unimodal in K. Typical values are near 0.005 (a pawn up
+    // is about a 62% score).
+    double lo = 0.0, hi = 0.05;
+    const double ratio = (std::sqrt(5.0) - 1) / 2;
+    double a = hi - ratio * (hi - lo), b = lo + ratio * (hi - lo);
+    double fa = mean_squared_error(set, w, a), fb = mean_squared_error(set, w, b);
+    for (int i = 0; i < 60; ++i) {
+        if (fa < fb) {
+            hi = b, b = a, fb = fa;
+            a = hi - ratio * (hi - lo);
+            fa = mean_squared_error(set, w, a);
+        } else {
+            lo = a, a = b, fa = fb;
+            b = lo + ratio * (hi - lo);
+            fb = mean_squared_error(set, w, b);
+        }
+    }
+    return (lo + hi) / 2;
+}
+
+TuneWeights fit_weights(const TuneSet& set, const TuneWeights& start, double k, const TuneOptions& options,
+                        const TuneSet* validation, const std::function<void(const TuneProgress&)>& progress) {
+    TuneWeights w = start;
+    if (set.entries.empty()) return w;
+    const bool early_stopping = validation && !validation->entries.empty();
+    TuneWeights best = w;
+    double best_error = early_stopping ? mean_squared_error(*validation, w, k) : 0;
+    const Frozen frozen = frozen_terms(set, options);
+    constexpr double BETA1 = 0.9, BETA2 = 0.999, EPSILON = 1e-8;
+    std::vector<double> grad_mg(term::COUNT), grad_eg(term::COUNT);
+    std::vector<double> m_mg(term::COUNT), m_eg(term::COUNT), v_mg(term::COUNT), v_eg(term::COUNT);
+    const double n = double(set.entries.size());
+    const double l2 = 2 * options.regularisation / (100.0 * 100.0);
+    for (int epoch = 1; epoch <= options.epochs; ++epoch) {
+        // Error E = mean (s - r)^2 with s = sigmoid(K * eval), so
+        // dE/dw = mean 2 (s - r) s (1 - s) K * d eval/dw, and eval is linear in w.
+        for (int i = 0; i < term::COUNT; ++i) {
+            grad_mg[i] = l2 * (w.mg[i] - start.mg[i]);
+            grad_eg[i] = l2 * (w.eg[i] - start.eg[i]);
+        }
+        double error = 0;
+        for (const TuneEntry& e : set.entries) {
+            const double s = sigmoid(k, model_eval(set, e, w));
+            error += (s - e.result) * (s - e.result);
+            const double d = 2 * (s - e.result) * s * (1 - s) * k / n;
+            const double dmg = d * e.mg_factor, deg = d * e.eg_factor;
+            for (std::uint32_t j = e.first; j < e.last; ++j) {
+                const TuneFeature f = set.features[j];
+                grad_mg[f.index] += dmg * f.count;
+                grad_eg[f.index] += deg * f.count;
+            }
+        }
+        // The step size decays along a cosine to a tenth of its start.
+        const double lr = options.learning_rate *
+                          (0.1 + 0.9 * 0.5 * (1 + std::cos(std::numbers::pi * (epoch - 1) / std::max(1, options.epochs))));
+        const double c1 = 1 - std::pow(BETA1, epoch), c2 = 1 - std::pow(BETA2, epoch);
+        const auto step = [&](double& weight, double g, double& m, double& v) {
+            m = BETA1 * m + (1 - BETA1) * g;
+            v = BETA2 * v + (1 - BETA2) * g * g;
+            weight -= lr * (m / c1) / (std::sqrt(v / c2) + EPSILON);
+            weight = std::clamp(weight, -WEIGHT_LIMIT, WEIGHT_LIMIT);
+        };
+        const auto descend = [&](double& weight, double g) {
+            weight = std::clamp(weight - lr * GD_SCALE * g, -WEIGHT_LIMIT, WEIGHT_LIMIT);
+        };
+        for (int i = 0; i < term::COUNT; ++i) {
+            if (options.optimizer == Optimizer::GradientDescent) {
+                if (!frozen.mg[i]) descend(w.mg[i], grad_mg[i]);
+                if (!frozen.eg[i]) descend(w.eg[i], grad_eg[i]);
+                continue;
+            }
+            if (!frozen.mg[i]) step(w.mg[i], grad_mg[i], m_mg[i], v_mg[i]);
+            if (!frozen.eg[i]) step(w.eg[i], grad_eg[i], m_eg[i], v_eg[i]);
+        }
+        TuneProgress p{epoch, error / n, -1};
+        if (early_stopping && (epoch % VALIDATION_INTERVAL == 0 || epoch == options.epochs)) {
+            p.validation_error = mean_squared_error(*validation, w, k);
+            if (p.validation_error < best_error) best_error = p.validation_error, best = w;
+        }
+        if (progress) progress(p);
+    }
+    return early_stopping ? best : w;
+}
+
+void normalise(TuneWeights& w, const TuneSet& set) {
+    // Every piece but the king has exactly one material and one square term, so a constant can
+    // move between them; each side has exactly one king, so the king table's constant cancels.
+    // Only squares seen in the data move: the others keep their old values.
+    for (int pt = PAWN; pt <= KING; ++pt) {
+        for (const bool mg : {true, false}) {
+            if (pt == PAWN && mg) continue;  // the pawn's middlegame material is pinned
+            std::vector<double>& v = mg ? w.mg : w.eg;
+            double sum = 0;
+            int seen = 0;
+            for (int sq = 0; sq < SQUARE_NB; ++sq)
+                if (set.occurrences[term::PSQT + pt * 64 + sq]) sum += v[term::PSQT + pt * 64 + sq], ++seen;
+            if (!seen) continue;
+            const double mean = sum / seen;
+            for (int sq = 0; sq < SQUARE_NB; ++sq)
+                if (set.occurrences[term::PSQT + pt * 64 + sq]) v[term::PSQT + pt * 64 + sq] -= mean;
+            if (pt != KING) v[term::MATERIAL + pt - PAWN] += mean;
+        }
+    }
+}
+
+std::string weights_source(const EvalWeights& weights, const std::string& header) {
+    std::string out;
+    std::size_t pos = 0;
+    while (pos < header.size()) {
+        const std::size_t end = std::min(header.find('\n', pos), header.size());
+        out += "// " + header.substr(pos, end - pos) + "\n";
+        pos = end + 1;
+    }
+    out += "#include \"eval.h\"\n\nnamespace sen {\n\nnamespace {\n\n"
+           "using S = Score;\n\n"
+           "// Copies a block of weights into the table from `base` on.\n"
+           "template <std::size_t N>\n"
+           "constexpr void set(EvalWeights& w, int base, const Score (&values)[N]) {\n"
+           "    for (std::size_t i = 0; i < N; ++i) w[std::size_t(base) + i] = values[i];\n"
+           "}\n\n"
+           "constexpr EvalWeights make_weights() {\n"
+           "    EvalWeights w{};\n";
+    // A block of values, eight to a row, with the columns aligned.
+    const auto block = [&](int base, int size, const std::string& target) {
+        int width_mg = 1, width_eg = 1;
+        for (int i = base; i < base + size; ++i) {
+            width_mg = std::max(width_mg, int(fmt::format("{}", weights[i].mg()).size()));
+            width_eg = std::max(width_eg, int(fmt::format("{}", weights[i].eg()).size()));
+        }
+        std::string text = "    set(w, " + target + ", {\n";
+        for (int i = 0; i < size; ++i) {
+            if (i % 8 == 0) text += "        ";
+            text += fmt::format("S({:>{}}, {:>{}}),", weights[base + i].mg(), width_mg, weights[base + i].eg(), width_eg);
+            text += i % 8 == 7 || i == size - 1 ? "\n" : " ";
+        }
+        return text + "    });\n";
+    };
+    for (const Family& f : FAMILIES) {
+        out += fmt::format("\n    // {}", f.comment);
+        if (f.size == 1) {
+            out += fmt::format(".\n    w[term::{}] = S({}, {});\n", f.name, weights[f.base].mg(), weights[f.base].eg());
+            continue;
+        }
+        if (f.base == term::PSQT) {
+            out += ", from the owner's side (Black's squares mirrored):\n    // a1..h1 in the first row, a8..h8 in the last.\n";
+            for (int pt = 0; pt < PIECE_TYPE_NB; ++pt) {
+                const int base = term::PSQT + pt * 64;
+                const bool all_zero =
+                    std::all_of(weights.begin() + base, weights.begin() + base + 64, [](Score s) { return s == Score(); });
+                if (pt == NO_PIECE_TYPE && all_zero) continue;
+                out += fmt::format("    // {}\n", PIECE_NAMES[pt]);
+                out += block(base, 64, fmt::format("term::PSQT + {} * 64", PIECE_TYPE_NAMES[pt]));
+            }
+            continue;
+        }
+        out += fmt::format("; {}.\n", f.labels);
+        out += block(f.base, f.size, fmt::format("term::{}", f.name));
+    }
+    out += "    return w;\n}\n\n}  // namespace\n\nconstinit const EvalWeights DEFAULT_WEIGHTS = make_weights();\n\n}  // namespace sen\n";
+    return out;
+}
+
+int run_tune_command(const std::vector<std::string>& args) {
+    constexpr const char* USAGE =
+        "usage: sen tune --data FILE [--data FILE ...] [--epochs E] [--out src/eval_weights.cpp]\n"
+        "                [--lr STEP] [--gd] [--reg L2] [--min-count N]\n";
+    std::vector<std::string> data_paths;
+    std::string out_path = "src/eval_weights.cpp";
+    TuneOptions options;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        const bool has_value = i + 1 < args.size();
+        try {
+            if (a == "--data" && has_value) data_paths.push_back(args[++i]);
+            else if (a == "--out" && has_value) out_path = args[++i];
+            else if (a == "--epochs" && has_value) options.epochs = std::stoi(args[++i]);
+            else if (a == "--lr" && has_value) options.learning_rate = std::stod(args[++i]);
+            else if (a == "--gd") options.optimizer = Optimizer::GradientDescent;
+            else if (a == "--reg" && has_value) options.regularisation = std::stod(args[++i]);
+            else if (a == "--min-count" && has_value) options.min_occurrences = std::uint32_t(std::stoul(args[++i]));
+            else {
+                fmt::print(stderr, "error: bad or unknown argument '{}'\n{}", a, USAGE);
+                return 2;
+            }
+        } catch (...) {
+            fmt::print(stderr, "error: '{}' needs a number\n{}", a, USAGE);
+            return 2;
+        }
+    }
+    if (data_paths.empty() || options.epochs < 0 || !(options.learning_rate > 0)) {
+        fmt::print(stderr, "{}", USAGE);
+        return 2;
+    }
+
+    const auto start = std::chrono::steady_clock::now();
+    const auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+    std::string unreadable;
+    std::optional<LoadResult> data = load_data(data_paths, unreadable);
+    if (!data) {
+        fmt::print(stderr, "error: cannot read {}\n", unreadable);
+        return 1;
+    }
+    const TuneSet& train = data->train;
+    const TuneSet& validation = data->validation;
+    fmt::print("loaded {} positions ({} training, {} validation, {} bad lines) in {:.1f} s\n", data->lines - data->bad_lines,
+               train.entries.size(), validation.entries.size(), data->bad_lines, elapsed());
+    if (data->trace_mismatches) {
+        fmt::print(stderr, "error: {} traces do not reproduce evaluate(): the linear model does not hold\n", data->trace_mismatches);
+        return 1;
+    }
+    if (train.entries.empty() || validation.entries.empty()) {
+        fmt::print(stderr, "error: not enough positions in {}\n", fmt::join(data_paths, ", "));
+        return 1;
+    }
+    int unseen = 0;
+    for (int i = 0; i < term::COUNT; ++i) unseen += train.occurrences[i] < std::max<std::uint32_t>(1, options.min_occurrences);
+    fmt::print("{} of {} terms occur too rarely and keep their values\n", unseen, term::COUNT);
+
+    const TuneWeights before = TuneWeights::from(DEFAULT_WEIGHTS);
+    const double k = find_k(train, before);
+    const double train_before = mean_squared_error(train, before, k), valid_before = mean_squared_error(validation, before, k);
+    fmt::print("K = {:.6f}; error before: {:.6f} (validation {:.6f})\n", k, train_before, valid_before);
+    std::fflush(stdout);
+
+    TuneWeights fitted = fit_weights(train, before, k, options, &validation, [&](const TuneProgress& p) {
+        if (p.epoch % 100 == 0 || p.epoch == options.epochs) {
+            fmt::print("epoch {:>5}  error {:.6f}  validation {:.6f}  {:.0f} s\n", p.epoch, p.error, p.validation_error, elapsed());
+            std::fflush(stdout);
+        }
+    });
+    normalise(fitted, train);
+    const EvalWeights result = fitted.rounded();
+    const TuneWeights rounded = TuneWeights::from(result);
+    const double train_after = mean_squared_error(train, rounded, k), valid_after = mean_squared_error(validation, rounded, k);
+    fmt::print("error after: {:.6f} (validation {:.6f}), rounded weights\n", train_after, valid_after);
+
+    const std::string header = fmt::format(
+        "The evaluation weights, fitted by `sen tune` (Texel's method: see src/tune.h) on {}.\n"
+        "Data: {} positions of Sen's self-play (`sen datagen`), every {}th block of {} held out\n"
+        "for validation, from {}.\n"
+        "K = {:.6f}; mean squared error {:.6f} -> {:.6f} (validation {:.6f} -> {:.6f}).\n"
+        "Generated file: rerun `sen datagen` and `sen tune` rather than editing by hand.",
+        date_today(), data->lines - data->bad_lines, VALIDATION_EVERY, VALIDATION_BLOCK, fmt::join(data_paths, "\n  and "), k,
+        train_before, train_after, valid_before, valid_after);
+    std::ofstream out(out_path);
+    out << weights_source(result, header);
+    if (!out) {
+        fmt::print(stderr, "error: cannot write {}\n", out_path);
+        return 1;
+    }
+    fmt::print("wrote {}\n", out_path);
+    return 0;
+}
+
+}  // namespace sen

@@ -1,0 +1,171 @@
+// Tests of the tuner (tune.cpp) and of the property it rests on: the evaluation is a linear sum
+// of traced feature counts, so evaluate_traced() and a recomputation from its trace agree with
+// evaluate() on every position. Also the evaluation's colour symmetry.
+#include <catch2/catch.hpp>
+
+#include <cctype>
+#include <cmath>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "bench_positions.h"
+#include "eval.h"
+#include "test_util.h"
+#include "tune.h"
+
+namespace sen {
+namespace {
+
+// The same position with colours swapped and the board flipped top to bottom: White's pieces
+// become Black's on the mirrored squares, and the other side is to move.
+std::string mirrored_fen(const std::string& fen) {
+    std::vector<std::string> fields;
+    std::size_t start = 0;
+    while (start <= fen.size()) {
+        const std::size_t end = std::min(fen.find(' ', start), fen.size());
+        fields.push_back(fen.substr(start, end - start));
+        start = end + 1;
+    }
+    const auto swap_case = [](std::string s) {
+        for (char& c : s)
+            if (std::isalpha(static_cast<unsigned char>(c)))
+                c = std::isupper(static_cast<unsigned char>(c)) ? char(std::tolower(c)) : char(std::toupper(c));
+        return s;
+    };
+    std::vector<std::string> ranks;
+    std::size_t from = 0;
+    for (;;) {
+        const std::size_t slash = fields[0].find('/', from);
+        ranks.push_back(fields[0].substr(from, slash - from));
+        if (slash == std::string::npos) break;
+        from = slash + 1;
+    }
+    std::string board;
+    for (auto it = ranks.rbegin(); it != ranks.rend(); ++it) board += (board.empty() ? "" : "/") + swap_case(*it);
+    std::string ep = fields[3];
+    if (ep != "-") ep[1] = char('1' + '8' - ep[1]);
+    std::string result = board + (fields[1] == "w" ? " b " : " w ") + swap_case(fields[2]) + " " + ep;
+    for (std::size_t i = 4; i < fields.size(); ++i) result += " " + fields[i];
+    return result;
+}
+
+// Positions from short random games from the test starts, plus the bench positions.
+std::vector<Position> sample_positions(unsigned seed, int games_per_start, int plies) {
+    std::vector<Position> positions;
+    std::mt19937 rng(seed);
+    for (const test::GameStart& start : test::random_game_starts()) {
+        for (int g = 0; g < games_per_start; ++g) {
+            Position pos = test::position_from(start.fen, start.chess960);
+            for (int ply = 0; ply < plies; ++ply) {
+                positions.push_back(pos);
+                const Move m = test::random_legal_move(pos, rng);
+                if (!m) break;
+                pos.make_move(m);
+            }
+        }
+    }
+    for (const std::string_view fen : BENCH_FENS) positions.push_back(test::position_from(fen));
+    return positions;
+}
+
+}  // namespace
+
+TEST_CASE("A trace recomputes evaluate() exactly", "[tune]") {
+    int checked = 0;
+    for (const Position& pos : sample_positions(11, 6, 120)) {
+        INFO("FEN: " << pos.fen());
+        EvalTrace trace;
+        const int white = evaluate_traced(pos, trace);
+        const int stm = evaluate(pos);
+        REQUIRE(stm == (pos.side_to_move() == Color::White ? white : -white));
+        REQUIRE(trace_eval(trace, DEFAULT_WEIGHTS) == white);
+        // Twice through evaluate(): the second call may be served by a cache.
+        REQUIRE(evaluate(pos) == stm);
+        ++checked;
+    }
+    CHECK(checked > 1000);
+}
+
+TEST_CASE("The colour-flipped position evaluates the same for the side to move", "[tune]") {
+    for (const Position& pos : sample_positions(12, 4, 120)) {
+        const std::string fen = pos.fen();
+        const std::string flipped = mirrored_fen(fen);
+        Position mirror;
+        const FenError error = mirror.set_fen(flipped, pos.is_chess960());
+        INFO("FEN: " << fen << "\nmirrored: " << flipped);
+        REQUIRE_FALSE(error.has_value());
+        REQUIRE(evaluate(mirror) == evaluate(pos));
+        EvalTrace a, b;
+        REQUIRE(evaluate_traced(mirror, b) == -evaluate_traced(pos, a));
+    }
+}
+
+TEST_CASE("Data lines split into a FEN and a result", "[tune]") {
+    std::string fen;
+    double result = -1;
+    REQUIRE(parse_data_line("8/8/8/8/8/8/k7/K7 w - - 0 1 | 0.5", fen, result));
+    CHECK(fen == "8/8/8/8/8/8/k7/K7 w - - 0 1");
+    CHECK(result == 0.5);
+    REQUIRE(parse_data_line("8/8/8/8/8/8/k7/K7 b - - 0 1 | 1.0\r", fen, result));
+    CHECK(result == 1.0);
+    REQUIRE(parse_data_line("8/8/8/8/8/8/k7/K7 b - - 0 1|0.0", fen, result));
+    CHECK(result == 0.0);
+    CHECK_FALSE(parse_data_line("8/8/8/8/8/8/k7/K7 b - - 0 1", fen, result));
+    CHECK_FALSE(parse_data_line("8/8/8/8/8/8/k7/K7 b - - 0 1 | 0.7", fen, result));
+    CHECK_FALSE(parse_data_line(" | 1.0", fen, result));
+}
+
+TEST_CASE("The tuner reduces the error on a synthetic set", "[tune]") {
+    // Results from a different "true" evaluation (knights worth more, a larger tempo): the fit
+    // must move towards it.
+    EvalWeights truth = DEFAULT_WEIGHTS;
+    truth[term::MATERIAL + KNIGHT - PAWN] = Score(450, 420);
+    truth[term::TEMPO] = Score(60, 40);
+    constexpr double K = 0.006;
+    TuneSet set;
+    for (const Position& pos : sample_positions(13, 3, 60)) {
+        EvalTrace trace;
+        evaluate_traced(pos, trace);
+        set.add(trace, sigmoid(K, trace_eval(trace, truth)));
+    }
+    const TuneWeights start = TuneWeights::from(DEFAULT_WEIGHTS);
+    TuneOptions options;
+    options.epochs = 300;
+    const double before = mean_squared_error(set, start, K);
+    const TuneWeights fitted = fit_weights(set, start, K, options);
+    const double after = mean_squared_error(set, fitted, K);
+    CHECK(after < before * 0.5);
+    CHECK(fitted.mg[term::TEMPO] > start.mg[term::TEMPO]);
+    // The pawn's middlegame value is pinned; a term that never occurs keeps its value.
+    CHECK(fitted.mg[term::MATERIAL] == start.mg[term::MATERIAL]);
+    REQUIRE(set.occurrences[term::MATERIAL + KING - PAWN] == 0);
+    CHECK(fitted.mg[term::MATERIAL + KING - PAWN] == start.mg[term::MATERIAL + KING - PAWN]);
+    CHECK(fitted.eg[term::PSQT + PAWN * 64 + SQ_A1] == start.eg[term::PSQT + PAWN * 64 + SQ_A1]);
+
+    SECTION("K is found near the one that made the results") {
+        CHECK(find_k(set, TuneWeights::from(truth)) == Approx(K).epsilon(0.01));
+    }
+    SECTION("Normalising changes no evaluation") {
+        TuneWeights normalised = fitted;
+        normalise(normalised, set);
+        for (const TuneEntry& e : set.entries) REQUIRE(model_eval(set, e, normalised) == Approx(model_eval(set, e, fitted)).margin(1e-6));
+    }
+    SECTION("Early stopping returns the weights with the least validation error") {
+        const TuneWeights best = fit_weights(set, start, K, options, &set);
+        CHECK(mean_squared_error(set, best, K) <= after + 1e-12);
+    }
+}
+
+TEST_CASE("The generated weight source holds every family", "[tune]") {
+    const std::string text = weights_source(DEFAULT_WEIGHTS, "line one\nline two");
+    CHECK(text.rfind("// line one\n// line two\n#include \"eval.h\"", 0) == 0);
+    const Score tempo = DEFAULT_WEIGHTS[term::TEMPO];
+    CHECK(text.find("w[term::TEMPO] = S(" + std::to_string(tempo.mg()) + ", " + std::to_string(tempo.eg()) + ");") != std::string::npos);
+    for (const char* block : {"set(w, term::MATERIAL, {", "set(w, term::PSQT + KING * 64, {", "set(w, term::MOBILITY_QUEEN, {",
+                              "set(w, term::THREAT_BY_ROOK, {"})
+        CHECK(text.find(block) != std::string::npos);
+    CHECK(text.find("DEFAULT_WEIGHTS = make_weights();") != std::string::npos);
+}
+
+}  // namespace sen
