@@ -42,12 +42,12 @@ private:
 // (magic_numbers.h, so start-up takes a few milliseconds); a square whose known multiplier is
 // missing or wrong gets one searched by trial against the reference attacks of every
 // occupancy subset of the relevant mask. The multipliers used are written to `found`.
-void init_magics(PieceType pt, Magic magics[64], Bitboard* table, const Bitboard* known, Bitboard* found) {
+void init_magics(PieceType pt, Magic magics[64], Bitboard* table, const Bitboard* known, [[maybe_unused]] Bitboard* found) {
     std::vector<Bitboard> occupancies(4096), references(4096);
-    std::vector<int> epoch(4096, 0);
-    int attempt = 0;
+    [[maybe_unused]] std::vector<int> epoch(4096, 0);
+    [[maybe_unused]] int attempt = 0;
     Bitboard* next_slot = table;
-    Prng rng(0x5E7A11C0FFEEULL + pt);
+    [[maybe_unused]] Prng rng(0x5E7A11C0FFEEULL + pt);
 
     for (int sq = 0; sq < 64; ++sq) {
         const Square s = Square(sq);

@@ -14,15 +14,6 @@ void Histories::clear() {
         for (Move& m : row) m = Move::none();
 }
 
-namespace {
-
-bool is_noisy(const Position& pos, Move m) {
-    return (!pos.empty(m.to()) && m.kind() != MoveKind::Castling) || m.kind() == MoveKind::EnPassant ||
-           (m.kind() == MoveKind::Promotion && m.promotion() == QUEEN);
-}
-
-}  // namespace
-
 MovePicker::MovePicker(const Position& pos, Move tt_move, const Histories& histories, const Move killers[2], Move counter,
                        const PieceToHistory* const continuations[2])
     : pos_(pos), histories_(histories), tt_move_(tt_move), killers_{killers[0], killers[1]}, counter_(counter),

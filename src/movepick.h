@@ -15,6 +15,13 @@ namespace sen {
 
 constexpr int HISTORY_MAX = 16384;
 
+// Noisy moves change the material: captures (en passant included) and promotions to a queen.
+// Everything else, castling too (stored as king-takes-rook), is quiet.
+inline bool is_noisy(const Position& pos, Move m) {
+    return (!pos.empty(m.to()) && m.kind() != MoveKind::Castling) || m.kind() == MoveKind::EnPassant ||
+           (m.kind() == MoveKind::Promotion && m.promotion() == QUEEN);
+}
+
 // History update with gravity: the bonus shrinks as the value approaches its bound, so old
 // information fades and values stay within [-HISTORY_MAX, HISTORY_MAX].
 inline void update_history(std::int16_t& entry, int bonus) {

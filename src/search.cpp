@@ -47,6 +47,7 @@ bool has_non_pawn_material(const Position& pos, Color c) {
 
 struct StackEntry {
     Move move = Move::none();
+    Piece moved_piece = NO_PIECE;  // the piece that made `move` (a castling move's `to` is the rook's square)
     int static_eval = NO_EVAL;
     Move killers[2] = {Move::none(), Move::none()};
     PieceToHistory* continuation = nullptr;
@@ -185,6 +186,7 @@ int Searcher::Worker::qsearch(int alpha, int beta, int ply, StackEntry* ss) {
         }
         ++searched;
         ss->move = m;
+        ss->moved_piece = pos.piece_on(m.from());
         ss->continuation = &histories.continuation[pos.piece_on(m.from())][m.to()];
         if (PV) pv_length[ply + 1] = ply + 1;
         pos.make_move(m);
@@ -270,6 +272,7 @@ int Searcher::Worker::negamax(int alpha, int beta, int depth, int ply, bool cut_
             has_non_pawn_material(pos, us)) {
             const int r = 3 + depth / 4 + std::min(3, (eval - beta) / 200);
             ss->move = Move::null();
+            ss->moved_piece = NO_PIECE;
             ss->continuation = &histories.continuation[NO_PIECE][SQ_A1];
             pos.make_null_move();
             int score = -negamax<false>(-beta, -beta + 1, depth - r, ply + 1, !cut_node, ss + 1);
@@ -291,7 +294,7 @@ int Searcher::Worker::negamax(int alpha, int beta, int depth, int ply, bool cut_
     if (!root && depth >= 4 && !tt_move && (PV || cut_node)) --depth;
 
     const Move prev = (ss - 1)->move;
-    const Move counter = prev && prev != Move::null() ? histories.counter[pos.piece_on(prev.to())][prev.to()] : Move::none();
+    const Move counter = prev && prev != Move::null() ? histories.counter[(ss - 1)->moved_piece][prev.to()] : Move::none();
     const PieceToHistory* continuations[2] = {(ss - 1)->continuation, (ss - 2)->continuation};
     MovePicker picker(pos, tt_move, histories, ss->killers, counter, continuations);
 
@@ -314,8 +317,7 @@ int Searcher::Worker::negamax(int alpha, int beta, int depth, int ply, bool cut_
         } else if (!(m = picker.next())) {
             break;
         }
-        const bool quiet = pos.empty(m.to()) && m.kind() != MoveKind::EnPassant &&
-                           !(m.kind() == MoveKind::Promotion && m.promotion() == QUEEN);
+        const bool quiet = !is_noisy(pos, m);
         if (quiet && skip_quiets) continue;
         ++move_count;
 
@@ -350,6 +352,7 @@ int Searcher::Worker::negamax(int alpha, int beta, int depth, int ply, bool cut_
         // from an earlier sibling, or a fail-high would copy a stale line.
         if (PV) pv_length[ply + 1] = ply + 1;
         ss->move = m;
+        ss->moved_piece = pos.piece_on(m.from());
         ss->continuation = &histories.continuation[pos.piece_on(m.from())][m.to()];
         tt->prefetch(pos.key_after(m));
         pos.make_move(m);
@@ -415,8 +418,7 @@ int Searcher::Worker::negamax(int alpha, int beta, int depth, int ply, bool cut_
 
     // History updates on a cutoff: reward the move that refuted, penalise the ones tried before it.
     if (best_score >= beta) {
-        const bool best_quiet = pos.empty(best_move.to()) && best_move.kind() != MoveKind::EnPassant &&
-                                !(best_move.kind() == MoveKind::Promotion && best_move.promotion() == QUEEN);
+        const bool best_quiet = !is_noisy(pos, best_move);
         const int bonus = history_bonus(depth);
         if (best_quiet) {
             update_quiet_histories(ss, best_move, quiets, quiet_count, depth);
@@ -452,7 +454,7 @@ void Searcher::Worker::update_quiet_histories(StackEntry* ss, Move best, const M
         ss->killers[0] = best;
     }
     const Move prev = (ss - 1)->move;
-    if (prev && prev != Move::null()) histories.counter[pos.piece_on(prev.to())][prev.to()] = best;
+    if (prev && prev != Move::null()) histories.counter[(ss - 1)->moved_piece][prev.to()] = best;
 }
 
 void Searcher::Worker::report(int depth, int alpha, int beta, bool from_completed) {
