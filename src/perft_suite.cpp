@@ -1,5 +1,6 @@
 #include "perft_suite.h"
 
+#include <charconv>
 #include <chrono>
 #include <fstream>
 #include <sstream>
@@ -25,16 +26,24 @@ ParsedPerftLine parse_perft_line(std::string_view line, int line_number) {
     test.line_number = line_number;
     test.fen = parts[0];
     while (!test.fen.empty() && (test.fen.back() == ' ' || test.fen.back() == '\t')) test.fen.pop_back();
+    // Each count is exactly "D<depth> <nodes>": two unsigned decimal numbers, nothing else.
+    const auto number = [](std::string_view text) -> std::optional<std::uint64_t> {
+        std::uint64_t value = 0;
+        const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+        if (text.empty() || text[0] == '-' || text[0] == '+' || ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+        return value;
+    };
     for (std::size_t i = 1; i < parts.size(); ++i) {
         std::istringstream in(parts[i]);
-        std::string tag;
-        std::uint64_t nodes = 0;
-        if (!(in >> tag >> nodes) || tag.size() < 2 || tag[0] != 'D')
+        std::string tag, count, extra;
+        in >> tag >> count;
+        const bool more = bool(in >> extra);
+        const auto depth = tag.size() >= 2 && tag[0] == 'D' ? number(std::string_view(tag).substr(1)) : std::nullopt;
+        const auto nodes = number(count);
+        if (more || !depth || !nodes)
             return {std::nullopt, "line " + std::to_string(line_number) + ": cannot read '" + parts[i] + "'"};
-        int depth = 0;
-        try { depth = std::stoi(tag.substr(1)); } catch (...) { depth = 0; }
-        if (depth <= 0 || depth > 20) return {std::nullopt, "line " + std::to_string(line_number) + ": bad depth '" + tag + "'"};
-        test.expected.emplace_back(depth, nodes);
+        if (*depth < 1 || *depth > 20) return {std::nullopt, "line " + std::to_string(line_number) + ": bad depth '" + tag + "'"};
+        test.expected.emplace_back(int(*depth), *nodes);
     }
     if (test.expected.empty()) return {std::nullopt, "line " + std::to_string(line_number) + ": no ;Dn counts"};
     return {test, {}};

@@ -203,8 +203,8 @@ FenError Position::validate() const {
     const Color them = ~side_;
     if (attackers_to(king_square(them)) & pieces(side_))
         return std::string("the side not to move (") + (them == Color::White ? "White" : "Black") + ") is in check";
-    // The side to move can be checked by at most two pieces, and never by two of the same
-    // pawn/knight kind or by two that a single move cannot have uncovered together.
+    // One move can give check with at most two pieces. Rarer impossible checks (two pawns, say)
+    // are accepted, as set-up positions for study: the move generator handles them all the same.
     const Bitboard checkers = attackers_to(king_square(side_)) & pieces(them);
     if (popcount(checkers) > 2) return "the side to move is in check from more than two pieces";
     return std::nullopt;

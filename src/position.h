@@ -117,8 +117,9 @@ public:
     bool has_insufficient_material() const;
     // Earlier occurrences of the current position since the last irreversible move.
     int repetition_count() const;
-    // For search: a repetition inside the tree (ply_from_root plies back at most) counts as a
-    // draw at once; one reaching into the game history must be the third occurrence.
+    // For search: a repetition whose earlier occurrence lies strictly after the root (fewer than
+    // ply_from_root plies back) counts as a draw at once; one reaching the root or the game
+    // history before it must be the third occurrence.
     bool is_repetition(int ply_from_root) const;
     // Checks for mate/stalemate call the move generator: use in the protocol, not in search.
     GameState game_state() const;
