@@ -4,8 +4,9 @@
 #   make                 release build at build/sen
 #   make EXE=path CXX=x  build with compiler x and copy the binary to path (OpenBench style)
 #   make run             build and start the engine (UCI on stdin/stdout)
-#   make test            build and run all tests through ctest (labels: unit, perft, protocol)
-#   make asan | tsan     sanitizer builds in build-asan/ and build-tsan/, with their tests
+#   make test            build and run all tests through ctest (labels: unit, perft, protocol, threads, slow)
+#   make asan | tsan     sanitizer builds in build-asan/ and build-tsan/, with their tests (asan: all but
+#                        the slow label, LeakSanitizer on; tsan: the threads label)
 #   make fuzz            libFuzzer targets (clang) for FUZZ_SECONDS each (default 60)
 #   make bench           run the bench signature
 #   make format          clang-format the sources
@@ -55,15 +56,21 @@ run: deps build
 test: deps build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
 
+# The protocol tests' time limits are multiplied by SEN_TEST_TIME_SCALE: the sanitizers slow the
+# engine down (ASan about 3x, TSan 5-15x) and the machine may be shared.
+SAN_TIME_SCALE ?= 5
+
 asan: deps
 	cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSEN_SANITIZE=address
 	cmake --build build-asan -j $(JOBS)
-	cd build-asan && ctest --output-on-failure -j $(JOBS) -LE slow
+	cd build-asan && SEN_TEST_TIME_SCALE=$(SAN_TIME_SCALE) ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  ctest --output-on-failure -j $(JOBS) -LE slow
 
 tsan: deps
 	cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSEN_SANITIZE=thread
-	cmake --build build-tsan -j $(JOBS)
-	cd build-tsan && ctest --output-on-failure -j $(JOBS) -L threads
+	cmake --build build-tsan -j $(JOBS) --target sen
+	cd build-tsan && SEN_TEST_TIME_SCALE=$(SAN_TIME_SCALE) TSAN_OPTIONS=second_deadlock_stack=1 \
+	  ctest --output-on-failure -j $(JOBS) -L threads
 
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := fen uci_move uci_session

@@ -17,7 +17,7 @@ void Engine::prepare() {
 // The first search of a process pays for the search workers' memory (a few MB of history
 // tables, made at the first search so that start-up stays fast): 40 ms or more on a virtual
 // machine, too much for `go wtime 1`. A depth-1 search run in the background after the
-// handshake pays it instead. Then the hash table is swapped for a fresh one (calloc'd, so this
+// handshake pays it instead. Then the hash table is swapped for a fresh one (newly mapped, so this
 // costs nothing, where clearing 16 MB would fault in every page) and the histories are
 // cleared: the engine's state is that of a fresh start again.
 void Engine::warm_up() {

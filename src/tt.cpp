@@ -3,6 +3,7 @@
 #include <cstring>
 #include <new>
 
+#include <sys/mman.h>
 #include <unistd.h>
 
 namespace sen {
@@ -42,17 +43,19 @@ bool TranspositionTable::resize(std::size_t megabytes) {
         if (megabytes + 1024 > physical_mb) return false;
     }
     const std::size_t count = megabytes * 1024 * 1024 / sizeof(Bucket);
-    // calloc gives zeroed memory (an empty table) without touching it page by page.
-    void* fresh = std::calloc(count + 1, sizeof(Bucket));
-    if (!fresh) return false;
-    memory_.reset(fresh);
-    const std::uintptr_t address = reinterpret_cast<std::uintptr_t>(fresh);
-    buckets_ = reinterpret_cast<Bucket*>((address + alignof(Bucket) - 1) & ~std::uintptr_t(alignof(Bucket) - 1));
+    // A fresh mapping is zeroed (an empty table) without being touched page by page.
+    const std::size_t bytes = count * sizeof(Bucket);
+    void* fresh = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (fresh == MAP_FAILED) return false;
+    memory_ = std::unique_ptr<void, Unmapper>(fresh, Unmapper{bytes});
+    buckets_ = static_cast<Bucket*>(fresh);
     bucket_count_ = count;
     megabytes_ = megabytes;
     generation_ = 0;
     return true;
 }
+
+void TranspositionTable::Unmapper::operator()(void* p) const { munmap(p, bytes); }
 
 void TranspositionTable::clear() {
     // Only called while no search runs (the engine defers it), so a plain memset is safe.

@@ -4,7 +4,7 @@
 // used for aging, and the hashfull estimate. Knows nothing of positions beyond their 64-bit
 // key, and nothing of the protocol.
 // Thread safety: every entry is two 64-bit words written and read with relaxed atomics
-// (std::atomic_ref on plain words, so a fresh table can come zeroed from calloc without being
+// (std::atomic_ref on plain words, so a fresh table can come zeroed from the kernel without being
 // written, which keeps start-up fast); the first holds key ^ data, so a torn write from another thread fails the key check instead of
 // returning a mixed-up entry (Hyatt's lockless hashing). Moves read from the table are still
 // verified for legality by the caller.
@@ -13,7 +13,6 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
 #include <memory>
 
 #include "types.h"
@@ -66,8 +65,12 @@ private:
     static void store(std::uint64_t& word, std::uint64_t value) {
         std::atomic_ref<std::uint64_t>(word).store(value, std::memory_order_relaxed);
     }
-    struct FreeDeleter {
-        void operator()(void* p) const { std::free(p); }
+    // The table is an anonymous mapping: its pages come zeroed and only when first touched, and
+    // they go back to the system when it is unmapped. (From calloc, a freed table under 32 MB
+    // could stay resident in glibc's heap: Hash 16 then 64 held 80 MB.)
+    struct Unmapper {
+        std::size_t bytes;
+        void operator()(void* p) const;
     };
     struct alignas(64) Bucket {
         Slot slots[4];
@@ -75,7 +78,7 @@ private:
 
     std::size_t bucket_index(Key key) const { return std::size_t((unsigned __int128)key * bucket_count_ >> 64); }
 
-    std::unique_ptr<void, FreeDeleter> memory_;  // calloc'd, with room to align the buckets
+    std::unique_ptr<void, Unmapper> memory_;  // page-aligned, so the buckets are too
     Bucket* buckets_ = nullptr;
     std::size_t bucket_count_ = 0;
     std::size_t megabytes_ = 0;
