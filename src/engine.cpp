@@ -1,5 +1,7 @@
 #include "engine.h"
 
+#include <algorithm>
+
 #include "movegen.h"
 #include "notation.h"
 
@@ -42,7 +44,14 @@ void Engine::go(const GoParams& params, std::chrono::steady_clock::time_point st
     stop_requested_ = false;
     control_.stop = false;
     control_.pondering = params.ponder;
-    timer_.emplace(allocate_time(params, position_.side_to_move(), position_.game_ply(), move_overhead_ms_), start);
+    const Color us = position_.side_to_move();
+    const std::optional<std::int64_t> clock = params.movetime ? std::nullopt : params.time_for(us);
+    latency_.observe(us, position_.game_ply(), clock);
+    const std::int64_t overhead = std::max<std::int64_t>(move_overhead_ms_, latency_.overhead_ms());
+    timer_.emplace(allocate_time(params, us, position_.game_ply(), overhead), start);
+    last_overhead_ms_ = overhead;
+    last_learned_latency_ms_ = latency_.overhead_ms();
+    current_go_ = GoRecord{us, position_.game_ply(), clock, params.increment_for(us).value_or(0), params.ponder};
     // Everything the search needs from the settings is read here, on the protocol thread, so a
     // setoption during the search cannot race with it.
     SearchLimits limits;
@@ -89,6 +98,9 @@ void Engine::run_search(SearchLimits limits, bool infinite, Position root, Engin
     while (!stop_requested_.load() && (infinite || control_.pondering.load()))
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
 
+    // Our own account of this move, for the latency tracker to check against the next clock.
+    latency_.record(current_go_.us, current_go_.game_ply, current_go_.clock, current_go_.increment,
+                    timer_->elapsed_ms(), current_go_.ponder);
     searching_ = false;
     if (callbacks.on_bestmove) callbacks.on_bestmove(result.best, result.ponder);
 }
@@ -132,6 +144,7 @@ void Engine::new_game() {
     wait();
     tt_.clear();
     searcher_.clear();
+    latency_.reset();
 }
 
 // Runs only when no search thread is active.
@@ -141,7 +154,10 @@ void Engine::apply_pending() {
     if (pending_hash_mb_) tt_.resize(*pending_hash_mb_);
     if (pending_threads_) searcher_.set_threads(*pending_threads_);
     if (pending_clear_hash_ || pending_new_game_) tt_.clear();
-    if (pending_new_game_) searcher_.clear();
+    if (pending_new_game_) {
+        searcher_.clear();
+        latency_.reset();
+    }
     pending_hash_mb_.reset();
     pending_threads_.reset();
     pending_clear_hash_ = pending_new_game_ = false;

@@ -73,6 +73,11 @@ public:
     void set_move_overhead(int ms) { move_overhead_ms_ = ms; }
     std::size_t hash_mb() const { return tt_.size_mb(); }
     int threads() const { return searcher_.threads(); }
+    // The budget of the current (or last) search, the overhead it was planned with and the
+    // latency learned until then. Set by go() before the search thread starts.
+    TimeBudget last_budget() const { return timer_ ? timer_->budget() : TimeBudget{}; }
+    std::int64_t last_overhead_ms() const { return last_overhead_ms_; }
+    std::int64_t last_learned_latency_ms() const { return last_learned_latency_ms_; }
 
 private:
     void run_search(SearchLimits limits, bool infinite, Position root, EngineCallbacks callbacks);
@@ -84,6 +89,19 @@ private:
     Searcher searcher_;
     SearchControl control_;
     std::optional<TimeLimiter> timer_;  // of the current or last search; set before its thread starts
+    // What the current search's go said about our clock, and what the GUI's clocks have shown
+    // about latency (written by the search thread at its end, read by go() after joining it).
+    struct GoRecord {
+        Color us = Color::White;
+        int game_ply = 0;
+        std::optional<std::int64_t> clock;
+        std::int64_t increment = 0;
+        bool ponder = false;
+    };
+    GoRecord current_go_;
+    std::int64_t last_overhead_ms_ = 0;
+    std::int64_t last_learned_latency_ms_ = 0;
+    LatencyTracker latency_;
     std::atomic<bool> stop_requested_{false};
     std::atomic<bool> searching_{false};
     std::thread thread_;

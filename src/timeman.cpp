@@ -153,4 +153,29 @@ bool TimeLimiter::soft_limit_reached(double scale) const {
     return static_cast<double>(elapsed_ms()) >= limit;
 }
 
+void LatencyTracker::record(Color us, int game_ply, std::optional<std::int64_t> clock_ms,
+                            std::int64_t increment_ms, std::int64_t own_elapsed_ms, bool pondered) {
+    pending_.reset();
+    // No own clock, a zero or negative one, or a ponder search: nothing to predict from.
+    if (!clock_ms || *clock_ms <= 0 || pondered) return;
+    const std::int64_t inc = std::clamp<std::int64_t>(increment_ms, 0, std::int64_t{1} << 40);
+    const std::int64_t elapsed = std::clamp<std::int64_t>(own_elapsed_ms, 0, std::int64_t{1} << 40);
+    if (*clock_ms > (std::int64_t{1} << 40)) return;  // absurd clocks would overflow the sum
+    pending_ = Pending{us, game_ply, *clock_ms - elapsed + inc};
+}
+
+void LatencyTracker::observe(Color us, int game_ply, std::optional<std::int64_t> clock_ms) {
+    const std::optional<Pending> pending = pending_;
+    pending_.reset();
+    last_sample_.reset();
+    if (!pending || !clock_ms || pending->us != us || game_ply != pending->game_ply + 2) return;
+    constexpr std::int64_t LIMIT = std::int64_t{1} << 40;  // keeps the difference from overflowing
+    const std::int64_t shortfall = pending->expected_clock - std::clamp(*clock_ms, -LIMIT, LIMIT);
+    // A negative shortfall is a clock that grew (a new period, a GUI that rounds up): no sample.
+    if (shortfall < 0) return;
+    const std::int64_t sample = std::min(shortfall, MAX_SAMPLE_MS);
+    last_sample_ = sample;
+    estimate_ = std::max(static_cast<double>(sample), estimate_ * DECAY);
+}
+
 }  // namespace sen

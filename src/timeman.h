@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <optional>
 
 #include "go_params.h"
 #include "types.h"
@@ -73,6 +74,51 @@ private:
     TimeBudget budget_;
     Clock::time_point start_;
     NowFn now_;
+};
+
+// Learns how much the GUI really charges per move beyond our own thinking time.
+//
+// Move Overhead is a guess made once by the user; the true cost of a move (pipe latency, the
+// runner's own bookkeeping, being descheduled on a loaded machine) shows up in the clocks the
+// GUI sends: if we had C ms at one `go`, thought for E ms by our own clock and the increment is
+// I, the next `go` for the same side should say C - E + I. Whatever is missing is latency. The
+// tracker keeps a decaying maximum of that shortfall; the engine plans with
+// max(Move Overhead, overhead_ms()), so a slow pipe or a busy machine slows our spending before
+// it flags us (the checklist's T2 complaint about fast-TC forfeits, c-chess-cli#58).
+//
+// A sample is only taken when the two searches are two plies apart in the same game (no
+// ucinewgame in between, same side to move), the earlier one had an own clock and was not a
+// ponder search (a ponder hit moves the GUI's start), and the clock did not jump up (a new
+// time control period under movestogo). Samples are capped, so one stall of the GUI cannot make
+// us play instantly for the rest of the game.
+class LatencyTracker {
+public:
+    static constexpr std::int64_t MAX_SAMPLE_MS = 1000;
+    // Per move, the estimate falls to this share of itself unless a new sample is as large.
+    static constexpr double DECAY = 0.9;
+
+    // At the end of a search: our clock and increment at its `go`, where it started, and how long
+    // we took by our own clock (from reading `go` to sending `bestmove`).
+    void record(Color us, int game_ply, std::optional<std::int64_t> clock_ms, std::int64_t increment_ms,
+                std::int64_t own_elapsed_ms, bool pondered);
+    // At the next `go`: compares its clock with what the recorded search predicts.
+    void observe(Color us, int game_ply, std::optional<std::int64_t> clock_ms);
+    // A new game: nothing learned carries over.
+    void reset() { *this = LatencyTracker{}; }
+
+    // Current estimate of the unseen cost of one move, in whole ms (0 until a sample shows any).
+    std::int64_t overhead_ms() const { return static_cast<std::int64_t>(estimate_ + 0.999); }
+    std::optional<std::int64_t> last_sample_ms() const { return last_sample_; }
+
+private:
+    struct Pending {
+        Color us;
+        int game_ply;
+        std::int64_t expected_clock;  // C - E + I
+    };
+    std::optional<Pending> pending_;
+    std::optional<std::int64_t> last_sample_;
+    double estimate_ = 0.0;
 };
 
 }  // namespace sen

@@ -431,3 +431,118 @@ TEST_CASE("limiter: the real steady clock works without injection", "[timeman]")
     CHECK_FALSE(fresh.hard_limit_reached());
     CHECK_FALSE(fresh.soft_limit_reached());
 }
+
+TEST_CASE("latency: the shortfall between predicted and reported clock is learned", "[timeman][latency]") {
+    LatencyTracker tracker;
+    CHECK(tracker.overhead_ms() == 0);
+    // 10 s, +100 ms, we thought 300 ms: expect 9800 ms at our next go; the GUI says 9770.
+    tracker.record(Color::White, 20, 10000, 100, 300, false);
+    tracker.observe(Color::White, 22, 9770);
+    REQUIRE(tracker.last_sample_ms() == 30);
+    CHECK(tracker.overhead_ms() == 30);
+    // A smaller sample lets the estimate decay, never below the new sample.
+    tracker.record(Color::White, 22, 9770, 100, 100, false);
+    tracker.observe(Color::White, 24, 9770 - 100 + 100 - 2);
+    CHECK(tracker.last_sample_ms() == 2);
+    CHECK(tracker.overhead_ms() == 27);  // 30 * 0.9
+    // A larger sample takes over at once.
+    tracker.record(Color::White, 24, 9768, 100, 100, false);
+    tracker.observe(Color::White, 26, 9768 - 100 + 100 - 80);
+    CHECK(tracker.overhead_ms() == 80);
+    // Many quiet moves bring it back down.
+    std::int64_t clock = 9688;
+    for (int ply = 26; ply < 26 + 2 * 40; ply += 2) {
+        tracker.record(Color::White, ply, clock, 100, 50, false);
+        clock += 50;  // 100 ms increment, 50 ms thought, no latency
+        tracker.observe(Color::White, ply + 2, clock);
+    }
+    CHECK(tracker.overhead_ms() <= 2);
+}
+
+TEST_CASE("latency: only consecutive searches of one side in one game give a sample", "[timeman][latency]") {
+    LatencyTracker tracker;
+    const auto sampled = [&](Color rec_side, int rec_ply, Color obs_side, int obs_ply) {
+        tracker.reset();
+        tracker.record(rec_side, rec_ply, 5000, 0, 100, false);
+        tracker.observe(obs_side, obs_ply, 4850);  // 50 ms short, if it counts
+        return tracker.last_sample_ms().has_value();
+    };
+    CHECK(sampled(Color::Black, 11, Color::Black, 13));
+    CHECK_FALSE(sampled(Color::Black, 11, Color::White, 13));  // other side
+    CHECK_FALSE(sampled(Color::Black, 11, Color::Black, 15));  // a move was skipped
+    CHECK_FALSE(sampled(Color::Black, 11, Color::Black, 11));  // the same position again
+    CHECK_FALSE(sampled(Color::Black, 11, Color::Black, 1));   // another game
+
+    // One observation consumes the record: a second go in the same position learns nothing.
+    tracker.reset();
+    tracker.record(Color::White, 0, 5000, 0, 100, false);
+    tracker.observe(Color::White, 2, 4850);
+    tracker.observe(Color::White, 2, 1000);
+    CHECK(tracker.overhead_ms() == 50);
+}
+
+TEST_CASE("latency: ponder searches, missing clocks and growing clocks give no sample", "[timeman][latency]") {
+    LatencyTracker tracker;
+    tracker.record(Color::White, 0, 5000, 0, 100, true);  // pondered: the GUI started its clock later
+    tracker.observe(Color::White, 2, 4000);
+    CHECK_FALSE(tracker.last_sample_ms());
+    tracker.record(Color::White, 2, std::nullopt, 0, 100, false);  // depth or movetime search
+    tracker.observe(Color::White, 4, 4000);
+    CHECK_FALSE(tracker.last_sample_ms());
+    tracker.record(Color::White, 4, 4000, 0, 100, false);
+    tracker.observe(Color::White, 6, std::nullopt);  // the next go has no clock
+    CHECK_FALSE(tracker.last_sample_ms());
+    tracker.record(Color::White, 6, 4000, 0, 100, false);
+    tracker.observe(Color::White, 8, 3900 + 60000);  // a new movestogo period added time
+    CHECK_FALSE(tracker.last_sample_ms());
+    tracker.record(Color::White, 8, 0, 0, 1, false);  // an empty clock predicts nothing
+    tracker.observe(Color::White, 10, -50);
+    CHECK_FALSE(tracker.last_sample_ms());
+    CHECK(tracker.overhead_ms() == 0);
+}
+
+TEST_CASE("latency: samples are capped and extreme inputs are safe", "[timeman][latency]") {
+    LatencyTracker tracker;
+    tracker.record(Color::White, 0, 60000, 0, 100, false);
+    tracker.observe(Color::White, 2, 1000);  // the GUI stalled for a minute
+    CHECK(tracker.overhead_ms() == LatencyTracker::MAX_SAMPLE_MS);
+    const std::int64_t big = std::numeric_limits<std::int64_t>::max();
+    tracker.record(Color::White, 2, big, big, -big, false);
+    tracker.observe(Color::White, 4, -big);
+    CHECK(tracker.overhead_ms() <= LatencyTracker::MAX_SAMPLE_MS);
+    tracker.record(Color::White, 4, 1000, -big, big, false);
+    tracker.observe(Color::White, 6, big);
+    CHECK(tracker.overhead_ms() <= LatencyTracker::MAX_SAMPLE_MS);
+    tracker.reset();
+    CHECK(tracker.overhead_ms() == 0);
+}
+
+TEST_CASE("latency: with the learned overhead a laggy game keeps its clock", "[timeman][latency]") {
+    // Each move really costs what the search used plus a latency the engine cannot see (Move
+    // Overhead says 1). Planning with the learned overhead keeps the clock positive for 150 moves;
+    // planning with the option alone runs out.
+    const auto play = [](std::int64_t time, std::int64_t inc, std::int64_t lag, bool learn) {
+        LatencyTracker tracker;
+        std::int64_t clock = time;
+        for (int move = 0; move < 150; ++move) {
+            const int ply = 2 * move;
+            if (learn) tracker.observe(Color::White, ply, clock);
+            const std::int64_t overhead = std::max<std::int64_t>(1, learn ? tracker.overhead_ms() : 0);
+            const TimeBudget b = allocate_time(clock_go(Color::White, clock, inc, {}), Color::White, ply, overhead);
+            const std::int64_t used = std::min(b.hard_ms, 2 * b.soft_ms);
+            tracker.record(Color::White, ply, clock, inc, used, false);
+            clock -= used + lag;
+            if (clock <= 0) return move;
+            clock += inc;
+        }
+        return 150;
+    };
+    // 10+0.1 with 90 ms of hidden latency: survivable only by spending less per move.
+    CHECK(play(10000, 100, 90, true) == 150);
+    CHECK(play(10000, 100, 90, false) < 150);
+    // Small latencies change nothing that matters.
+    CHECK(play(1000, 10, 5, true) == 150);
+    CHECK(play(10000, 100, 5, true) == 150);
+    // Latency above the increment drains any clock; learning it still buys many more moves.
+    CHECK(play(1000, 10, 20, true) > play(1000, 10, 20, false) + 10);
+}

@@ -725,6 +725,44 @@ def t8_debug_and_register():
         check(not info_strings(before), f"debug during search gave {info_strings(before)}")
 
 
+BUDGET_RE = re.compile(r"info string time budget soft (\d+) ms hard (\d+) ms overhead (\d+) ms "
+                       r"\(learned latency (\d+) ms\)")
+
+
+@test
+def tm_latency_learned_from_the_clocks():
+    """Time manager: a clock that falls short of what our own timing predicts raises the overhead
+    the next budget is planned with (shown under debug on); ucinewgame forgets it."""
+    def budget(lines):
+        found = [BUDGET_RE.match(l) for l in info_strings(lines)]
+        found = [m for m in found if m]
+        check(len(found) == 1, f"expected one budget line under debug on, got {info_strings(lines)}")
+        return [int(x) for x in found[0].groups()]
+
+    with Engine() as e:
+        e.send("debug on")
+        e.send("setoption name Move Overhead value 10")
+        e.send("position startpos")
+        before, _, _ = e.go("go wtime 10000 btime 10000 winc 100 binc 100 depth 1")
+        soft, hard, overhead, learned = budget(before)
+        check(overhead == 10 and learned == 0, f"first move: overhead {overhead}, learned {learned}")
+        # The GUI says 9500 where 10000 + 100 - (our own few ms) was due: about 600 ms went missing.
+        e.send("position startpos moves e2e4 e7e5")
+        before, _, _ = e.go("go wtime 9500 btime 10000 winc 100 binc 100 depth 1")
+        soft2, hard2, overhead2, learned2 = budget(before)
+        check(500 <= learned2 <= 600 and overhead2 == learned2,
+              f"after a 600 ms shortfall: overhead {overhead2}, learned {learned2}")
+        check(hard2 < hard, f"hard budget did not shrink: {hard} -> {hard2}")
+        e.send("ucinewgame")
+        e.send("position startpos")
+        before, _, _ = e.go("go wtime 10000 btime 10000 winc 100 binc 100 depth 1")
+        _, _, overhead3, learned3 = budget(before)
+        check(overhead3 == 10 and learned3 == 0, f"after ucinewgame: overhead {overhead3}, learned {learned3}")
+        e.send("debug off")
+        before, _, _ = e.go("go wtime 10000 btime 10000 winc 100 binc 100 depth 1")
+        check(not info_strings(before), f"debug off still printed {info_strings(before)}")
+
+
 @test
 def t11_setoption_names_with_spaces_and_case():
     """T11: names with spaces, case-insensitive names, value to the end of the line."""
