@@ -8,6 +8,8 @@
 #include "notation.h"
 #include "perft.h"
 #include "position.h"
+#include "xiangqi/notation.h"
+#include "xiangqi/perft.h"
 
 namespace sen {
 
@@ -66,14 +68,19 @@ std::vector<PerftCase> load_perft_suite(const std::string& path, std::vector<std
     return cases;
 }
 
-PerftSuiteResult run_perft_suite(const std::vector<PerftCase>& cases, int max_depth, bool chess960,
-                                 const std::function<void(int, const PerftCase&, bool)>& progress) {
+namespace {
+
+// One loop for both games: `set_up` reads a case's FEN into a position (returning an error
+// text or nothing) and `move_text` writes a move of the divide.
+template <class Pos, class SetUp, class MoveText>
+PerftSuiteResult run_cases(const std::vector<PerftCase>& cases, int max_depth, SetUp set_up, MoveText move_text,
+                           const std::function<void(int, const PerftCase&, bool)>& progress) {
     PerftSuiteResult result;
     const auto start = std::chrono::steady_clock::now();
     for (std::size_t i = 0; i < cases.size(); ++i) {
         const PerftCase& test = cases[i];
-        Position pos;
-        if (FenError error = pos.set_fen(test.fen, chess960)) {
+        Pos pos;
+        if (std::optional<std::string> error = set_up(pos, test.fen)) {
             result.errors.push_back("line " + std::to_string(test.line_number) + ": " + *error);
             if (progress) progress(int(i), test, false);
             continue;
@@ -89,7 +96,7 @@ PerftSuiteResult run_perft_suite(const std::vector<PerftCase>& cases, int max_de
                 ok = false;
                 PerftMismatch mismatch{test, depth, expected, actual, {}};
                 for (const auto& [move, count] : perft_divide(pos, depth))
-                    mismatch.divide += move_to_uci(move, chess960) + ": " + std::to_string(count) + "\n";
+                    mismatch.divide += move_text(move) + ": " + std::to_string(count) + "\n";
                 result.mismatches.push_back(std::move(mismatch));
                 break;
             }
@@ -98,6 +105,22 @@ PerftSuiteResult run_perft_suite(const std::vector<PerftCase>& cases, int max_de
     }
     result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return result;
+}
+
+}  // namespace
+
+PerftSuiteResult run_perft_suite(const std::vector<PerftCase>& cases, int max_depth, bool chess960,
+                                 const std::function<void(int, const PerftCase&, bool)>& progress) {
+    return run_cases<Position>(
+        cases, max_depth, [chess960](Position& pos, const std::string& fen) { return pos.set_fen(fen, chess960); },
+        [chess960](Move m) { return move_to_uci(m, chess960); }, progress);
+}
+
+PerftSuiteResult run_xiangqi_perft_suite(const std::vector<PerftCase>& cases, int max_depth,
+                                         const std::function<void(int, const PerftCase&, bool)>& progress) {
+    return run_cases<xiangqi::Position>(
+        cases, max_depth, [](xiangqi::Position& pos, const std::string& fen) { return pos.set_fen(fen); },
+        [](xiangqi::Move m) { return xiangqi::move_to_uci(m); }, progress);
 }
 
 }  // namespace sen

@@ -1,5 +1,6 @@
 // Perft suites: EPD lines "FEN ;D1 20 ;D2 400 ..." with the expected node count per depth,
-// run against the move generator. Used by `sen perft --suite` and by the tests.
+// run against the chess or the xiangqi move generator. Used by `sen perft --suite` and by the
+// tests. The file format is the same for both games; only the FEN and move text differ.
 #pragma once
 
 #include <cstdint>
@@ -42,6 +43,10 @@ struct PerftSuiteResult {
 // Runs every case up to max_depth (0 = all depths). `progress` is called after each position.
 PerftSuiteResult run_perft_suite(const std::vector<PerftCase>& cases, int max_depth, bool chess960,
                                  const std::function<void(int index, const PerftCase&, bool ok)>& progress = {});
+
+// The same for xiangqi positions (sen::xiangqi); divides use xiangqi move text (h3e3, h10g8).
+PerftSuiteResult run_xiangqi_perft_suite(const std::vector<PerftCase>& cases, int max_depth,
+                                         const std::function<void(int index, const PerftCase&, bool ok)>& progress = {});
 
 // Reads a suite file; unparsable lines are reported in `errors`.
 std::vector<PerftCase> load_perft_suite(const std::string& path, std::vector<std::string>& errors);

@@ -1,0 +1,68 @@
+#include "notation.h"
+
+#include "movegen.h"
+
+namespace sen::xiangqi {
+
+namespace {
+
+const char* type_name(PieceType pt) {
+    switch (pt) {
+    case SOLDIER: return "soldier";
+    case ADVISOR: return "advisor";
+    case ELEPHANT: return "elephant";
+    case HORSE: return "horse";
+    case CANNON: return "cannon";
+    case CHARIOT: return "chariot";
+    case GENERAL: return "general";
+    default: return "piece";
+    }
+}
+
+// Splits "h10g8" into "h10" and "g8": the second point starts at the first letter after the
+// first character.
+bool split_points(std::string_view text, std::string_view& from, std::string_view& to) {
+    std::size_t i = 1;
+    while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
+    if (i >= text.size()) return false;
+    from = text.substr(0, i);
+    to = text.substr(i);
+    return true;
+}
+
+}  // namespace
+
+std::string move_to_uci(Move m) {
+    if (!m) return "(none)";
+    if (m == Move::null()) return "0000";
+    return square_name(m.from()) + square_name(m.to());
+}
+
+ParsedMove parse_move(const Position& pos, std::string_view text) {
+    std::string lowered(text);
+    for (char& c : lowered)
+        if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
+    const std::string quoted = "'" + std::string(text) + "'";
+    std::string_view from_text, to_text;
+    if (lowered.size() < 4 || lowered.size() > 6 || !split_points(lowered, from_text, to_text))
+        return {Move::none(), "malformed move " + quoted + " (expected two points such as h3e3 or h10g8)"};
+    const Square from = parse_square(from_text), to = parse_square(to_text);
+    if (from == SQ_NONE || to == SQ_NONE)
+        return {Move::none(), "malformed move " + quoted + " (points run from a1 to i10)"};
+    if (from == to) return {Move::none(), "malformed move " + quoted + " (origin and destination are the same point)"};
+
+    const Move m(from, to);
+    const Piece pc = pos.piece_on(from);
+    const Color us = pos.side_to_move();
+    if (pc == NO_PIECE) return {Move::none(), "illegal move " + quoted + ": no piece on " + square_name(from)};
+    if (piece_color(pc) != us)
+        return {Move::none(), "illegal move " + quoted + ": the piece on " + square_name(from) + " is not the side to move's"};
+    if (!is_pseudo_legal(pos, m))
+        return {Move::none(), "illegal move " + quoted + ": the " + type_name(piece_type(pc)) + " on " + square_name(from) + " cannot go to " +
+                                  square_name(to)};
+    if (!pos.general_safe_after(from, to))
+        return {Move::none(), "illegal move " + quoted + ": it leaves the general attacked (or facing the other general)"};
+    return {m, {}};
+}
+
+}  // namespace sen::xiangqi

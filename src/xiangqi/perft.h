@@ -1,0 +1,19 @@
+// Xiangqi perft: the number of leaf nodes of the legal move tree to a fixed depth, the check
+// of the move generator's correctness and speed. The last ply is counted in bulk, without
+// making the moves (as Fairy-Stockfish's `go perft` does too). Owns nothing else.
+#pragma once
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "position.h"
+
+namespace sen::xiangqi {
+
+std::uint64_t perft(Position& pos, int depth);
+
+// Per root move counts, in generation order.
+std::vector<std::pair<Move, std::uint64_t>> perft_divide(Position& pos, int depth);
+
+}  // namespace sen::xiangqi

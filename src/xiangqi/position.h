@@ -1,0 +1,179 @@
+// The xiangqi position: board, side to move, the game history, and every rule that depends on
+// the position alone (check, the flying-general rule, repetition with perpetual check, dead
+// material, the no-capture move limit).
+//
+// Owns: piece placement (a mailbox, bitboards by type and colour, and a file-major copy of the
+// occupancy for the file lookups of chariots and cannons), the general squares, piece counts,
+// the undo stack of StateInfo records that make_move() pushes and unmake_move() pops, and the
+// Zobrist key. Moves given after `position ... moves` go on the same stack, so repetition
+// detection sees the game before the search's root.
+// Never touches: search, evaluation, the hash table or the protocol.
+// Invariants: the side not to move is never attacked (generals never face each other on an
+// open file); the key equals a full recomputation; each general stands in its own palace.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "attacks.h"
+#include "types.h"
+
+namespace sen::xiangqi {
+
+// What make_move() saves so that unmake_move() can restore the position exactly.
+struct StateInfo {
+    Key key = 0;
+    Bitboard checkers = 0;     // enemy pieces attacking the general of the side to move
+    int no_capture_plies = 0;  // plies since the last capture (soldier moves do not reset it)
+    int plies_from_null = 0;   // plies since the last null move (repetitions cannot cross it)
+    Move move = Move::none();  // the move that led here
+    Piece captured = NO_PIECE; // piece taken by that move
+};
+
+// A decided game from the point of view of the side to move.
+enum class GameResult : std::uint8_t { Loss, Draw, Win };
+
+// Why a game is over (or not), for the protocol; result_of() gives the score.
+enum class GameState : std::uint8_t {
+    Ongoing,
+    Checkmate,           // no legal move while in check: the side to move loses
+    Stalemate,           // no legal move, not in check: the side to move loses too
+    PerpetualCheckWin,   // threefold repetition in which only the opponent checked on every move
+    PerpetualCheckLoss,  // threefold repetition in which only the side to move checked on every move
+    Repetition,          // threefold repetition otherwise: draw
+    DeadMaterial,        // no chariot, horse, cannon or soldier on the board: draw
+    MoveLimit,           // no capture for no_capture_limit() plies: draw
+};
+std::string_view to_string(GameState s);
+std::optional<GameResult> result_of(GameState s);
+
+using FenError = std::optional<std::string>;
+
+class Position {
+public:
+    static constexpr std::string_view START_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    // 60 moves without a capture (120 plies), the natural move limit of many rule sets (the
+    // Chinese Xiangqi Association's among them). Fairy-Stockfish's xiangqi keeps its generic
+    // default instead: 50 moves (nMoveRule = 50), also counting captures only.
+    static constexpr int DEFAULT_NO_CAPTURE_LIMIT = 120;
+
+    Position();  // the start position
+
+    // Replaces the position with the one described by `fen` and returns nothing, or returns a
+    // description of what is wrong and leaves the position unchanged. Fields: placement, side
+    // ("w" = Red, "b" = Black), then optionally "- -" and optionally the halfmove clock (plies
+    // since the last capture) and fullmove number. Letters k a b n r c p; e and h are read as
+    // b and n (elephant, horse). The no-capture limit is kept.
+    [[nodiscard]] FenError set_fen(std::string_view fen);
+    std::string fen() const;
+
+    // Board queries.
+    Piece piece_on(Square s) const { return board_[s]; }
+    bool empty(Square s) const { return board_[s] == NO_PIECE; }
+    Bitboard pieces() const { return by_type_[0]; }
+    Bitboard pieces(Color c) const { return by_color_[index_of(c)]; }
+    Bitboard pieces(PieceType pt) const { return by_type_[pt]; }
+    Bitboard pieces(Color c, PieceType pt) const { return by_color_[index_of(c)] & by_type_[pt]; }
+    Bitboard pieces(Color c, PieceType a, PieceType b) const { return by_color_[index_of(c)] & (by_type_[a] | by_type_[b]); }
+    // The occupancy in file-major order (bit file * 10 + rank), for chariot and cannon lookups.
+    Bitboard pieces_file_major() const { return occupied_fm_; }
+    Square general_square(Color c) const { return general_[index_of(c)]; }
+    Square king_square(Color c) const { return general_[index_of(c)]; }  // the chess name, for shared code
+    int count(Piece p) const { return count_[p]; }
+    Color side_to_move() const { return side_; }
+
+    // State of the current ply.
+    const StateInfo& state() const { return states_.back(); }
+    Key key() const { return state().key; }
+    Bitboard checkers() const { return state().checkers; }
+    bool in_check() const { return state().checkers != 0; }
+    int no_capture_plies() const { return state().no_capture_plies; }
+    int game_ply() const { return game_ply_; }
+    int fullmove_number() const { return 1 + game_ply_ / 2; }
+    // Number of moves made since the position was set from a FEN (the depth of the undo stack).
+    int history_length() const { return int(states_.size()) - 1; }
+    Move last_move() const { return state().move; }
+    Piece captured_piece() const { return state().captured; }
+
+    // Attacks. `occupied` may differ from the board (a move being tried); cannon screens are
+    // counted in it. attackers_to() lists pieces of both colours that could capture a piece on
+    // s, the flying general excluded (a general only ever faces the other general).
+    Bitboard attackers_to(Square s, Bitboard occupied) const;
+    Bitboard attackers_to(Square s) const { return attackers_to(s, pieces()); }
+    // Pieces of `attacker` among `candidates` that attack a general of the other colour
+    // standing on s (s in that general's palace), the facing general included.
+    Bitboard general_attackers(Color attacker, Square s, Bitboard occupied, Bitboard candidates) const;
+    bool general_attacked(Color attacker, Square s, Bitboard occupied, Bitboard candidates) const;
+    // Whether moving our piece from `from` to `to` (a pseudo-legal move) leaves our general
+    // safe: the legality test of moves the generator cannot clear in bulk.
+    bool general_safe_after(Square from, Square to) const;
+
+    // Making moves. The move must be legal in the current position.
+    void make_move(Move m);
+    void unmake_move();
+    void make_null_move();  // never while in check
+    void unmake_null_move();
+    bool gives_check(Move m) const;
+    // Key of the position after the move, for an early hash-table prefetch (exact).
+    Key key_after(Move m) const;
+
+    // Game-end rules.
+    // Dead material: neither side has a chariot, horse, cannon or soldier. Advisors and
+    // elephants never cross the river, so no general can ever be attacked again.
+    bool has_insufficient_material() const;
+    void set_no_capture_limit(int plies) { no_capture_limit_ = plies; }
+    int no_capture_limit() const { return no_capture_limit_; }
+    // The limit is reached and the side to move has a legal move (no legal move loses even
+    // on the last ply). Calls the move generator.
+    bool is_no_capture_draw() const;
+    // Earlier occurrences of the current position since the last capture or null move.
+    int repetition_count() const;
+    // For search. A repetition whose earlier occurrence lies strictly after the root (fewer
+    // than ply_from_root plies back) decides at once; one reaching the root or the game before
+    // it must be the third occurrence of the position. The result is judged over the plies
+    // since the occurrence that decides: a side all of whose moves in that span gave check
+    // loses if the other side's did not all give check; otherwise it is a draw. Chasing rules
+    // (perpetual attacks on unprotected pieces) are not implemented: such cycles are draws.
+    std::optional<GameResult> repetition_result(int ply_from_root) const;
+    // For the protocol: calls the move generator.
+    GameState game_state() const;
+
+    // Full recomputation of every derived field, compared with the incremental one.
+    // Returns a description of the first inconsistency, or nothing.
+    std::optional<std::string> consistency_error() const;
+    Key compute_key() const;
+
+    // A diagram of the board with the FEN, key and checkers.
+    std::string pretty() const;
+
+private:
+    struct Blank {};
+    explicit Position(Blank);  // an empty board, for set_fen to fill
+    void put_piece(Piece p, Square s);
+    void remove_piece(Square s);
+    FenError parse_fen(std::string_view fen);
+    FenError validate() const;
+    Bitboard compute_checkers() const;
+    std::optional<GameResult> judge_cycle(int plies) const;
+
+    Piece board_[SQUARE_NB] = {};
+    Bitboard by_type_[PIECE_TYPE_NB] = {};  // index 0: all pieces
+    Bitboard by_color_[2] = {};
+    Bitboard occupied_fm_ = 0;
+    Square general_[2] = {SQ_NONE, SQ_NONE};
+    std::uint8_t count_[PIECE_NB] = {};
+    Color side_ = Color::White;
+    int game_ply_ = 0;
+    int no_capture_limit_ = DEFAULT_NO_CAPTURE_LIMIT;
+    std::vector<StateInfo> states_;
+};
+
+char piece_to_char(Piece p);
+// "a1" .. "i10"; "-" for SQ_NONE.
+std::string square_name(Square s);
+// Parses "e1" or "h10"; returns SQ_NONE when the text is not a point of the board.
+Square parse_square(std::string_view text);
+
+}  // namespace sen::xiangqi
