@@ -7,13 +7,38 @@
 
 namespace sen {
 
-Engine::Engine() : searcher_(tt_) {}
+Engine::Engine() : searcher_(tt_), thread_(&Engine::thread_loop, this) {}
+
+// The search thread lives as long as the engine and takes one job at a time: creating a thread
+// per `go` costs little in a release build but dominates under the sanitizers and the fuzzer
+// (thread stacks mapped and unmapped every time).
+void Engine::thread_loop() {
+    std::unique_lock lock(job_mutex_);
+    for (;;) {
+        job_ready_.wait(lock, [this] { return job_ || quitting_; });
+        if (!job_) return;
+        const std::function<void()> job = std::move(job_);
+        job_ = nullptr;
+        lock.unlock();
+        job();
+        lock.lock();
+        busy_ = false;
+        job_done_.notify_all();
+    }
+}
+
+void Engine::post(std::function<void()> job) {
+    std::lock_guard lock(job_mutex_);
+    job_ = std::move(job);
+    busy_ = true;
+    job_ready_.notify_one();
+}
 
 void Engine::prepare() {
     if (prepared_) return;
     prepared_ = true;
     wait();
-    thread_ = std::thread(&Engine::warm_up, this);
+    post([this] { warm_up(); });
 }
 
 // The first search of a process pays for the search workers' memory (a few MB of history
@@ -35,6 +60,12 @@ void Engine::warm_up() {
 Engine::~Engine() {
     stop();
     wait();
+    {
+        std::lock_guard lock(job_mutex_);
+        quitting_ = true;
+    }
+    job_ready_.notify_one();
+    thread_.join();
 }
 
 void Engine::go(const GoParams& params, std::chrono::steady_clock::time_point start, EngineCallbacks callbacks) {
@@ -49,8 +80,7 @@ void Engine::go(const GoParams& params, std::chrono::steady_clock::time_point st
     latency_.observe(us, position_.game_ply(), clock);
     const std::int64_t overhead = std::max<std::int64_t>(move_overhead_ms_, latency_.overhead_ms());
     timer_.emplace(allocate_time(params, us, position_.game_ply(), overhead), start);
-    last_overhead_ms_ = overhead;
-    last_learned_latency_ms_ = latency_.overhead_ms();
+    if (callbacks.on_start) callbacks.on_start(timer_->budget(), overhead, latency_.overhead_ms());
     current_go_ = GoRecord{us, position_.game_ply(), clock, params.increment_for(us).value_or(0), params.ponder};
     // Everything the search needs from the settings is read here, on the protocol thread, so a
     // setoption during the search cannot race with it.
@@ -63,25 +93,39 @@ void Engine::go(const GoParams& params, std::chrono::steady_clock::time_point st
     for (const std::string& text : params.searchmoves)
         if (const Move m = parse_uci_move(position_, text)) limits.searchmoves.push_back(m);
     searching_ = true;
-    thread_ = std::thread(&Engine::run_search, this, std::move(limits), params.infinite, position_, std::move(callbacks));
+    post([this, limits = std::move(limits), infinite = params.infinite, root = position_,
+          callbacks = std::move(callbacks)]() mutable { run_search(std::move(limits), infinite, std::move(root), std::move(callbacks)); });
 }
 
 void Engine::stop() {
     stop_requested_ = true;
     control_.stop = true;
+    wake_held_search();
+}
+
+// A finished `go infinite` or `go ponder` search holds its bestmove until stop or ponderhit.
+// Taking the mutex between changing the flags and notifying means the waiter cannot test the
+// flags, miss the change and then sleep through the notification.
+void Engine::wake_held_search() {
+    { std::lock_guard lock(hold_mutex_); }
+    hold_released_.notify_all();
 }
 
 void Engine::ponderhit() {
     if (!searching_) return;
     // From now on the clock applies (counted from the go ponder, as GUIs deduct it that way).
     control_.pondering = false;
+    wake_held_search();
     // While pondering the search skipped its between-iterations check; an iteration can last
     // much longer than the soft budget, so do that check here rather than at its end.
     if (timer_ && timer_->limited() && timer_->soft_limit_reached()) stop();
 }
 
 void Engine::wait() {
-    if (thread_.joinable()) thread_.join();
+    {
+        std::unique_lock lock(job_mutex_);
+        job_done_.wait(lock, [this] { return !busy_; });
+    }
     apply_pending();
 }
 
@@ -95,8 +139,10 @@ void Engine::run_search(SearchLimits limits, bool infinite, Position root, Engin
     }
 
     // `go infinite` and `go ponder` must not answer before stop (or ponderhit).
-    while (!stop_requested_.load() && (infinite || control_.pondering.load()))
-        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    {
+        std::unique_lock lock(hold_mutex_);
+        hold_released_.wait(lock, [&] { return stop_requested_.load() || !(infinite || control_.pondering.load()); });
+    }
 
     // Our own account of this move, for the latency tracker to check against the next clock.
     latency_.record(current_go_.us, current_go_.game_ply, current_go_.clock, current_go_.increment,

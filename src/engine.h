@@ -8,12 +8,13 @@
 // Threads: every public member is called from the protocol thread only; the search thread
 // touches the shared state through atomics, and the time limiter of a search is built before
 // its thread starts and is read-only while it runs. prepare() runs a silent warm-up search on
-// that same thread (see warm_up); everything that touches the table or the searcher joins it
+// that same thread (see warm_up); everything that touches the table or the searcher waits for it
 // first.
 #pragma once
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <functional>
 #include <mutex>
 #include <optional>
@@ -33,6 +34,9 @@ struct EngineCallbacks {
     // No legal move at the root: the search reports depth 0 with this score (0 or mated).
     std::function<void(bool mated)> on_no_moves;
     std::function<void(Move best, Move ponder)> on_bestmove;
+    // Called by go() itself, before the search starts: the time budget, the overhead it was
+    // planned with and the latency learned from the GUI's clocks (see LatencyTracker).
+    std::function<void(const TimeBudget& budget, std::int64_t overhead_ms, std::int64_t learned_ms)> on_start;
 };
 
 class Engine {
@@ -73,13 +77,12 @@ public:
     void set_move_overhead(int ms) { move_overhead_ms_ = ms; }
     std::size_t hash_mb() const { return tt_.size_mb(); }
     int threads() const { return searcher_.threads(); }
-    // The budget of the current (or last) search, the overhead it was planned with and the
-    // latency learned until then. Set by go() before the search thread starts.
-    TimeBudget last_budget() const { return timer_ ? timer_->budget() : TimeBudget{}; }
-    std::int64_t last_overhead_ms() const { return last_overhead_ms_; }
-    std::int64_t last_learned_latency_ms() const { return last_learned_latency_ms_; }
 
 private:
+    void thread_loop();
+    void wake_held_search();
+    // Hands a job to the search thread; the previous one must have finished (wait()).
+    void post(std::function<void()> job);
     void run_search(SearchLimits limits, bool infinite, Position root, EngineCallbacks callbacks);
     void apply_pending();
     void warm_up();
@@ -90,7 +93,7 @@ private:
     SearchControl control_;
     std::optional<TimeLimiter> timer_;  // of the current or last search; set before its thread starts
     // What the current search's go said about our clock, and what the GUI's clocks have shown
-    // about latency (written by the search thread at its end, read by go() after joining it).
+    // about latency (written by the search thread at its end, read by go() after waiting for it).
     struct GoRecord {
         Color us = Color::White;
         int game_ply = 0;
@@ -99,12 +102,11 @@ private:
         bool ponder = false;
     };
     GoRecord current_go_;
-    std::int64_t last_overhead_ms_ = 0;
-    std::int64_t last_learned_latency_ms_ = 0;
     LatencyTracker latency_;
     std::atomic<bool> stop_requested_{false};
+    std::mutex hold_mutex_;
+    std::condition_variable hold_released_;
     std::atomic<bool> searching_{false};
-    std::thread thread_;
     int multipv_ = 1;
     int move_overhead_ms_ = 10;
     bool prepared_ = false;
@@ -114,6 +116,16 @@ private:
     std::optional<int> pending_threads_;
     bool pending_clear_hash_ = false;
     bool pending_new_game_ = false;
+
+    // The search thread and its one-job mailbox (declared after everything the jobs use, so
+    // that it starts last and is joined first).
+    std::mutex job_mutex_;
+    std::condition_variable job_ready_;
+    std::condition_variable job_done_;
+    std::function<void()> job_;
+    bool busy_ = false;  // a job is queued or running
+    bool quitting_ = false;
+    std::thread thread_;
 };
 
 }  // namespace sen

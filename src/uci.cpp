@@ -380,14 +380,13 @@ void UciSession::cmd_go(const std::vector<std::string_view>& tokens, std::chrono
         else if (ponder) out.line(fmt::format("bestmove {} ponder {}", text(best), text(ponder)));
         else out.line(fmt::format("bestmove {}", text(best)));
     };
+    if (debug_)
+        callbacks.on_start = [&out](const TimeBudget& budget, std::int64_t overhead, std::int64_t learned) {
+            if (budget.limited)
+                out.line(fmt::format("info string time budget soft {} ms hard {} ms overhead {} ms (learned latency {} ms)",
+                                     budget.soft_ms, budget.hard_ms, overhead, learned));
+        };
     engine_.go(params, start, std::move(callbacks));
-    if (debug_) {
-        const TimeBudget budget = engine_.last_budget();
-        if (budget.limited)
-            out_.line(fmt::format("info string time budget soft {} ms hard {} ms overhead {} ms (learned latency {} ms)",
-                                  budget.soft_ms, budget.hard_ms, engine_.last_overhead_ms(),
-                                  engine_.last_learned_latency_ms()));
-    }
 }
 
 void UciSession::cmd_perft(int depth) {
