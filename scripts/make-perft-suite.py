@@ -1280,6 +1280,593 @@ HANDCRAFTED960 = [
 
 
 # --------------------------------------------------------------------------
+# Xiangqi (--variant xiangqi)
+#
+# A board is a list of 90 entries, index = rank * 9 + file (a1 = 0, i1 = 8,
+# a10 = 81, i10 = 89); 'KABNRCP' are Red's pieces (upper case, "w" to move),
+# 'kabnrcp' Black's, None an empty point.  FENs are written as
+# Fairy-Stockfish writes them (ranks 10 to 1, "- -" for castling and en
+# passant).  The oracle is Fairy-Stockfish with UCI_Variant xiangqi: its
+# moves are origin and destination points (h3e3, h10g8).
+# --------------------------------------------------------------------------
+
+XQ_FILES = "abcdefghi"
+XQ_PIECES = "KABNRCPkabnrcp"
+XQ_START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+XQ_START_COUNTS = [44, 1920, 79666, 3290240, 133312995]
+XQ_ORTHOGONAL = ((1, 0), (-1, 0), (0, 1), (0, -1))
+XQ_DIAGONAL = ((1, 1), (1, -1), (-1, 1), (-1, -1))
+XQ_HORSE = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
+
+
+def xq_sq_name(sq):
+    return XQ_FILES[sq % 9] + str(sq // 9 + 1)
+
+
+def xq_parse_sq(name):
+    if len(name) < 2 or name[0] not in XQ_FILES or not name[1:].isdigit() or name[1] == "0":
+        raise FenError("bad point %r" % name)
+    rank = int(name[1:])
+    if not 1 <= rank <= 10:
+        raise FenError("bad point %r" % name)
+    return XQ_FILES.index(name[0]) + 9 * (rank - 1)
+
+
+def xq_red(piece):
+    return piece.isupper()
+
+
+class XqPosition:
+    """A parsed xiangqi FEN."""
+
+    __slots__ = ("board", "stm", "halfmove", "fullmove")
+
+    def __init__(self, board, stm, halfmove=0, fullmove=1):
+        self.board = board        # list of 90
+        self.stm = stm            # 'w' (Red) or 'b'
+        self.halfmove = halfmove  # plies since the last capture
+        self.fullmove = fullmove
+
+    def fen(self):
+        rows = []
+        for rank in range(9, -1, -1):
+            row, empty = "", 0
+            for f in range(9):
+                p = self.board[rank * 9 + f]
+                if p is None:
+                    empty += 1
+                else:
+                    if empty:
+                        row += str(empty)
+                        empty = 0
+                    row += p
+            if empty:
+                row += str(empty)
+            rows.append(row)
+        return "%s %s - - %d %d" % ("/".join(rows), self.stm, self.halfmove, self.fullmove)
+
+
+def parse_xq_fen(fen):
+    """Parse a xiangqi FEN (2, 4 or 6 fields); raise FenError on syntax errors."""
+    fields = fen.split()
+    if len(fields) == 2:
+        fields += ["-", "-"]
+    if len(fields) == 4:
+        fields += ["0", "1"]
+    if len(fields) != 6:
+        raise FenError("expected 6 fields, got %d" % len(fields))
+    placement, stm, castling, ep, half, full = fields
+    if castling != "-" or ep != "-":
+        raise FenError("castling and en-passant fields must be '-'")
+    ranks = placement.split("/")
+    if len(ranks) != 10:
+        raise FenError("expected 10 ranks")
+    board = [None] * 90
+    for i, row in enumerate(ranks):
+        rank, f, after_digit = 9 - i, 0, False
+        for ch in row:
+            if ch in "123456789":
+                if after_digit:
+                    raise FenError("two digits in a row")
+                f += int(ch)
+                after_digit = True
+            elif ch in XQ_PIECES:
+                if f > 8:
+                    raise FenError("rank %d too long" % (rank + 1))
+                board[rank * 9 + f] = ch
+                f += 1
+                after_digit = False
+            else:
+                raise FenError("bad piece character %r" % ch)
+        if f != 9:
+            raise FenError("rank %d does not have 9 points" % (rank + 1))
+    if stm not in ("w", "b"):
+        raise FenError("bad side to move %r" % stm)
+    try:
+        half, full = int(half), int(full)
+    except ValueError:
+        raise FenError("bad move counters")
+    if half < 0 or full < 1:
+        raise FenError("bad move counters")
+    return XqPosition(board, stm, half, full)
+
+
+def normalize_xq_fen(fen):
+    return parse_xq_fen(fen).fen()
+
+
+def xq_setup(pieces, stm="w", halfmove=0, fullmove=1):
+    """FEN from a piece list such as 'Ke1 ke10 Rh5': letter then point."""
+    board = [None] * 90
+    for token in pieces.split():
+        sq = xq_parse_sq(token[1:])
+        if token[0] not in XQ_PIECES or board[sq] is not None:
+            raise FenError("bad set-up token %r" % token)
+        board[sq] = token[0]
+    return XqPosition(board, stm, halfmove, fullmove).fen()
+
+
+def _xq_on(f, r):
+    return 0 <= f < 9 and 0 <= r < 10
+
+
+def xq_palace(red):
+    ranks = (0, 1, 2) if red else (7, 8, 9)
+    return {r * 9 + f for r in ranks for f in (3, 4, 5)}
+
+
+def xq_advisor_points(red):
+    base = {3, 5, 13, 21, 23}                      # d1 f1 e2 d3 f3
+    return base if red else {(9 - s // 9) * 9 + s % 9 for s in base}
+
+
+def xq_elephant_points(red):
+    base = {2, 6, 18, 22, 26, 38, 42}              # c1 g1 a3 e3 i3 c5 g5
+    return base if red else {(9 - s // 9) * 9 + s % 9 for s in base}
+
+
+def xq_crossed(sq, red):
+    return sq // 9 >= 5 if red else sq // 9 <= 4
+
+
+def xq_general(board, red):
+    g = "K" if red else "k"
+    return board.index(g) if g in board else None
+
+
+def xq_line_pieces(board, sq, df, dr):
+    """Occupied points seen from sq in direction (df, dr), nearest first."""
+    f, r, out = sq % 9 + df, sq // 9 + dr, []
+    while _xq_on(f, r):
+        if board[r * 9 + f] is not None:
+            out.append(r * 9 + f)
+        f, r = f + df, r + dr
+    return out
+
+
+def xq_general_attackers(board, ksq, by_red):
+    """Pieces of the by_red side attacking a general on ksq, facing general included."""
+    R, C, N, P, K = "RCNPK" if by_red else "rcnpk"
+    found = []
+    for df, dr in XQ_ORTHOGONAL:
+        line = xq_line_pieces(board, ksq, df, dr)
+        if line and board[line[0]] in (R, K):
+            found.append(line[0])
+        if len(line) >= 2 and board[line[1]] == C:
+            found.append(line[1])
+    f0, r0 = ksq % 9, ksq // 9
+    for dx, dy in XQ_HORSE:
+        f, r = f0 + dx, r0 + dy
+        leg_f, leg_r = f0 + (1 if dx > 0 else -1), r0 + (1 if dy > 0 else -1)
+        if _xq_on(f, r) and board[r * 9 + f] == N and board[leg_r * 9 + leg_f] is None:
+            found.append(r * 9 + f)
+    back = -1 if by_red else 1                     # where an attacking soldier stands
+    if _xq_on(f0, r0 + back) and board[(r0 + back) * 9 + f0] == P:
+        found.append((r0 + back) * 9 + f0)
+    for df in (-1, 1):
+        s = r0 * 9 + f0 + df
+        if _xq_on(f0 + df, r0) and board[s] == P and xq_crossed(s, by_red):
+            found.append(s)
+    return found
+
+
+def validate_xq_fen(fen):
+    """Return a list of reasons why fen is not a legal xiangqi position ([] = legal).
+
+    The same rules as Sen's FEN reader: one general per side in its palace;
+    at most the start set of each piece; advisors on their palace's five
+    diagonal points, elephants on their seven points; soldiers never behind
+    their starting rank, before the river only on files a/c/e/g/i and at
+    most one per file there; the side to move cannot capture the enemy
+    general (facing generals included)."""
+    try:
+        pos = parse_xq_fen(fen)
+    except FenError as e:
+        return ["syntax: %s" % e]
+    b, errs = pos.board, []
+    for red in (True, False):
+        side = "red" if red else "black"
+        K, A, B, N, R, C, P = "KABNRCP" if red else "kabnrcp"
+        if b.count(K) != 1:
+            errs.append("need exactly one %s general, found %d" % (side, b.count(K)))
+            continue
+        if b.index(K) not in xq_palace(red):
+            errs.append("%s general outside its palace" % side)
+        for piece, most in ((A, 2), (B, 2), (N, 2), (R, 2), (C, 2), (P, 5)):
+            if b.count(piece) > most:
+                errs.append("%s has %d %s, more than %d" % (side, b.count(piece), piece, most))
+        for sq, p in enumerate(b):
+            if p == A and sq not in xq_advisor_points(red):
+                errs.append("%s advisor on %s" % (side, xq_sq_name(sq)))
+            if p == B and sq not in xq_elephant_points(red):
+                errs.append("%s elephant on %s" % (side, xq_sq_name(sq)))
+            if p == P:
+                rel = sq // 9 if red else 9 - sq // 9
+                if rel < 3:
+                    errs.append("%s soldier behind its start rank on %s" % (side, xq_sq_name(sq)))
+                elif rel < 5 and (sq % 9) % 2 == 1:
+                    errs.append("%s soldier on %s before the river" % (side, xq_sq_name(sq)))
+        for f in range(0, 9, 2):
+            own_half = range(3, 5) if red else range(5, 7)
+            if sum(1 for r in own_half if b[r * 9 + f] == P) > 1:
+                errs.append("%s has two soldiers on the %s-file before the river" % (side, XQ_FILES[f]))
+    if errs:
+        return errs
+    red_to_move = pos.stm == "w"
+    if xq_general_attackers(b, xq_general(b, not red_to_move), red_to_move):
+        errs.append("the side to move can capture the enemy general")
+    return errs
+
+
+def xq_make_move(pos, move):
+    """Play a legal move such as 'h3e3' or 'h10g8'."""
+    i = 1
+    while move[i].isdigit():
+        i += 1
+    frm, to = xq_parse_sq(move[:i]), xq_parse_sq(move[i:])
+    b = pos.board[:]
+    capture = b[to] is not None
+    b[to], b[frm] = b[frm], None
+    return XqPosition(b, "b" if pos.stm == "w" else "w", 0 if capture else pos.halfmove + 1,
+                      pos.fullmove + (1 if pos.stm == "b" else 0))
+
+
+def xq_move_points(move):
+    i = 1
+    while move[i].isdigit():
+        i += 1
+    return xq_parse_sq(move[:i]), xq_parse_sq(move[i:])
+
+
+def xq_gives_check(pos, move):
+    after = xq_make_move(pos, move)
+    red_moved = pos.stm == "w"
+    return bool(xq_general_attackers(after.board, xq_general(after.board, not red_moved), red_moved))
+
+
+def xq_position_features(pos, moves):
+    """Tags naming the rule corner cases present in a position (side to move's view)."""
+    b, tags = pos.board, set()
+    red = pos.stm == "w"
+    ksq, esq = xq_general(b, red), xq_general(b, not red)
+    checkers = xq_general_attackers(b, ksq, not red)
+    if checkers:
+        tags.add("check")
+        if len(checkers) > 1:
+            tags.add("double-check")
+        for s in checkers:
+            tags.add({"r": "chariot-check", "c": "cannon-check", "n": "horse-check",
+                      "p": "soldier-check"}.get(b[s].lower(), "check"))
+    own = (lambda p: p is not None and xq_red(p) == red)
+    for df, dr in XQ_ORTHOGONAL:
+        line = xq_line_pieces(b, ksq, df, dr)
+        # an enemy cannon with nothing, or exactly two pieces, in between
+        for i, s in enumerate(line[:3]):
+            if b[s] == ("c" if red else "C"):
+                if i == 0:
+                    tags.add("cannon-empty-line")
+                elif i == 2 and (own(b[line[0]]) or own(b[line[1]])):
+                    tags.add("cannon-screen-pin")
+        if len(line) >= 2 and own(b[line[0]]) and b[line[1]] in (("r", "k") if red else ("R", "K")):
+            tags.add("general-file-pin" if b[line[1]] in "Kk" else "chariot-pin")
+    f0, r0 = ksq % 9, ksq // 9
+    for dx, dy in XQ_HORSE:
+        f, r = f0 + dx, r0 + dy
+        leg = (r0 + (1 if dy > 0 else -1)) * 9 + f0 + (1 if dx > 0 else -1)
+        if _xq_on(f, r) and b[r * 9 + f] == ("n" if red else "N") and own(b[leg]):
+            tags.add("horse-leg-pin")
+    # a general step refused only because the generals would face each other
+    for df, dr in XQ_ORTHOGONAL:
+        to = ksq + df + 9 * dr
+        if _xq_on(f0 + df, r0 + dr) and to in xq_palace(red) and not own(b[to]) and to % 9 == esq % 9:
+            after = b[:]
+            after[to], after[ksq] = after[ksq], None
+            line = xq_line_pieces(after, to, 0, 1 if red else -1)
+            if line and line[0] == esq:
+                tags.add("general-facing-refused")
+    for sq, p in enumerate(b):
+        if p is None:
+            continue
+        f, r = sq % 9, sq // 9
+        if p in "Nn" and any(_xq_on(f + df, r + dr) and b[(r + dr) * 9 + f + df] is not None for df, dr in XQ_ORTHOGONAL):
+            tags.add("horse-leg-blocked")
+        if p in "Bb" and any(_xq_on(f + 2 * df, r + 2 * dr) and b[(r + dr) * 9 + f + df] is not None
+                             and (r + 2 * dr >= 5) != xq_red(p) for df, dr in XQ_DIAGONAL):
+            tags.add("elephant-eye-blocked")
+        if p in "Pp" and xq_red(p) == red and xq_crossed(sq, red):
+            tags.add("crossed-soldier")
+    if any(b[xq_move_points(m)[0]] in "Cc" and b[xq_move_points(m)[1]] is not None for m in moves):
+        tags.add("cannon-capture")
+    if len(moves) == 0:
+        tags.add("no-moves")
+    elif len(moves) <= 4:
+        tags.add("near-mate")
+    men = sum(1 for p in b if p is not None)
+    if men <= 12:
+        tags.add("endgame")
+    if men >= 18 and not checkers:
+        tags.add("quiet-middlegame")
+    return tags
+
+
+def find_fairy_stockfish():
+    path = os.environ.get("FAIRY_STOCKFISH")
+    if path:
+        return path
+    return shutil.which("fairy-stockfish") or "/usr/games/fairy-stockfish"
+
+
+class FairyStockfish(Stockfish):
+    """The UCI driver with Fairy-Stockfish playing xiangqi."""
+
+    def __init__(self, path=None):
+        self.path = path or find_fairy_stockfish()
+        self.chess960 = False
+        try:
+            self.proc = subprocess.Popen([self.path], stdin=subprocess.PIPE,
+                                         stdout=subprocess.PIPE, text=True, bufsize=1)
+        except OSError as e:
+            sys.exit("cannot start Fairy-Stockfish %r: %s (set $FAIRY_STOCKFISH)" % (self.path, e))
+        self.name = "unknown"
+        self._send("uci")
+        for line in self._read_until(lambda l: l == "uciok"):
+            if line.startswith("id name "):
+                self.name = line[len("id name "):]
+        self._send("setoption name UCI_Variant value xiangqi")
+        self._send("setoption name Threads value 1")
+        self._send("setoption name Hash value 16")
+        self._send("isready")
+        list(self._read_until(lambda l: l == "readyok"))
+
+    def _position(self, fen, moves=()):
+        errs = validate_xq_fen(fen)
+        if errs:
+            raise ValueError("refusing illegal FEN %r: %s" % (fen, "; ".join(errs)))
+        cmd = "position fen " + fen
+        if moves:
+            cmd += " moves " + " ".join(moves)
+        self._send(cmd)
+
+
+def make_oracle(args):
+    if getattr(args, "variant", "chess") == "xiangqi":
+        return FairyStockfish()
+    return Stockfish(chess960=getattr(args, "chess960", False))
+
+
+def validator(args):
+    if getattr(args, "variant", "chess") == "xiangqi":
+        return validate_xq_fen
+    return lambda fen: validate_fen(fen, getattr(args, "chess960", False))
+
+
+# Playout starts: the start position and a few openings, middlegames and
+# endings (from Red's and Black's side) where checks, pins and crossed
+# soldiers come up early.
+XQ_PLAYOUT_STARTS = [
+    XQ_START,
+    # central cannon against screen horses, both chariots out
+    "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN1C1N2/9/R1BAKAB1R b - - 3 2",
+    # both sides' soldiers across the river, cannons on open files
+    "2bak4/4a4/4b1n2/p1P1p3p/2r3P2/4C4/P3c1p1P/4B4/4A4/2BAK1R2 w - - 0 20",
+    # chariots, horses and cannons against a bare palace
+    "3ak4/4a4/4b4/9/2n6/9/4c4/2R6/4C4/3AK4 w - - 0 30",
+    # soldier endings
+    "4k4/9/4b4/2P1P4/9/6p2/9/4B4/3K5/9 w - - 0 40",
+    "4k4/9/3a5/9/2p1p1p2/9/6P2/9/4A4/3K5 b - - 0 40",
+    # horse and cannon against advisors and elephants
+    "3akab2/9/4b4/9/9/2N6/9/3C5/9/4K4 w - - 0 35",
+    # chariot against chariot with soldiers
+    "4k4/4a4/4ba3/4p4/9/2r6/4P4/4B4/9/3AK1R2 w - - 0 30",
+]
+
+# Rule cases written for this suite: (set-up, side to move, description, in the quick suite?).
+XQ_HANDCRAFTED = [
+    ("Kd1 kf10 Ne5 Pe6 pd5", "w", "horse with two legs blocked (own soldier, enemy soldier)", True),
+    ("Ke2 kd10 Nb1 Bc1 nh10 bg10", "w", "horses on the back ranks: legs off the board or blocked by an elephant", True),
+    ("Kf2 kd10 Be3 Bc5 nd4 bc10 be8", "w", "elephant eyes blocked by the own general and an enemy horse; the river stops the c5 elephant", True),
+    ("Kd1 kf9 Bc5 Bg5 be8 bg6 nf7 Pc6 pe5", "b", "elephants on the river bank, an eye blocked by the own horse", False),
+    ("Ke1 kd10 Ad1 Ae2 ae9 af10 Ph6", "w", "advisors and generals confined to their palaces", True),
+    ("Kd2 kf9 Ch5 Ce5 Pe6 pe7 nh7 rh9", "w", "cannons capture over exactly one screen (e5 takes e7 over e6, h5 takes h9 over h7)", True),
+    ("Ke1 kf10 Ce4 Pe5 pe6 ce10 re8", "b", "a file crowded with cannons, soldiers and a chariot", False),
+    ("Ke2 kf10 Rd5 rc4 Pa6", "w", "the general may not step onto the enemy general's open file", True),
+    ("Kf1 kf10 Cf5 rd6 ce9", "w", "a cannon alone between the generals may only move along the file", True),
+    ("Kf1 kf10 Nf5 ca9 Ce5", "w", "a horse alone between the generals cannot move", True),
+    ("Ke1 ke10 Pe6 Rb1 rc8", "w", "a soldier alone between the generals may advance but not step aside", True),
+    ("Ke1 kd10 Ae2 Ce3 ce9 rg7", "w", "advisor and cannon are the two screens of an enemy cannon: neither may leave the file", True),
+    ("Kd1 ke9 Rd5 Pd6 cd10", "w", "chariot and soldier are the two screens of an enemy cannon", True),
+    ("Ke1 kd10 Nc3 Ra4 ce6", "w", "nothing between the general and an enemy cannon: no piece may step onto e2-e5", True),
+    ("Ke1 kf10 Rd2 nd3 rc9", "w", "the chariot on the leg of an enemy horse aimed at the general may only capture the horse", True),
+    ("Ke1 kd10 ce6 Ae2 Rf5", "w", "cannon check through the own advisor: move the screen away or add a second one", True),
+    ("Kd1 kf10 ne3 Rh2 Rh3", "w", "horse check: capture the horse (h3) or block its leg (h2-e2)", True),
+    ("Ke2 kd10 pe3 Rc3", "w", "soldier check from the front", False),
+    ("Kf2 kd9 pe2 pf3 Ra1", "w", "two soldiers checking, from the side and from the front", True),
+    ("Kd1 kd10 rd8 nf2 Ph6", "w", "double check by chariot and horse: only the general can move", True),
+    ("Ke2 kd10 re3 pe6 ce9 Ra3", "w", "the general may not take a chariot guarded by a cannon through a screen", True),
+    ("Kf1 kd10 Rb9 Rc8 ae9 af10 Pg6", "b", "near mate: the black general boxed in by two chariots", True),
+    ("Ke1 kd10 Rd9 Pd8 Re7", "b", "checkmate: perft 0", True),
+    ("Ke1 kd10 Pc9", "b", "no legal move without check (a loss in xiangqi): perft 0", True),
+    ("Kd2 kf9 Cf4 Nd5 Pf7 af10 ae9 bc10 bg10", "b", "cannon check over a red soldier, horse and cannon at the palace", False),
+    ("Ke1 kd10 Pa4 Pc5 Pe6 Pg8 Pi10 pa5 pg3", "w", "soldiers before the river step forward only, across it also sideways, on the last rank only sideways", True),
+]
+
+
+def xq_mirror_fen(fen):
+    """Colour-flipped position (ranks mirrored, colours swapped). Same perft counts."""
+    pos = parse_xq_fen(fen)
+    board = [None] * 90
+    for sq, p in enumerate(pos.board):
+        if p is not None:
+            board[(9 - sq // 9) * 9 + sq % 9] = p.swapcase()
+    return XqPosition(board, "b" if pos.stm == "w" else "w", pos.halfmove, pos.fullmove).fen()
+
+
+def xq_handcrafted():
+    """(FEN, description, quick) for the hand-written cases, each checked legal."""
+    out = []
+    for pieces, stm, what, quick in XQ_HANDCRAFTED:
+        fen = xq_setup(pieces, stm)
+        errs = validate_xq_fen(fen)
+        if errs:
+            raise SystemExit("hand-written case %r is illegal: %s" % (pieces, "; ".join(errs)))
+        out.append((fen, what, quick))
+    return out
+
+
+XQ_GENERATE_QUOTAS = {
+    "check": 15, "double-check": 5, "cannon-check": 8, "horse-check": 8, "chariot-check": 6,
+    "soldier-check": 6, "cannon-screen-pin": 10, "cannon-empty-line": 10, "chariot-pin": 8,
+    "general-file-pin": 6, "general-facing-refused": 8, "horse-leg-pin": 6,
+    "crossed-soldier": 15, "near-mate": 10, "no-moves": 3, "endgame": 15, "cannon-capture": 10,
+    "elephant-eye-blocked": 6, "quiet-middlegame": 35,
+}
+
+
+def xq_move_weight(pos, move):
+    """Bias for the random playouts: captures, checks, soldiers, cannons and generals."""
+    b = pos.board
+    frm, to = xq_move_points(move)
+    w = 1.0
+    if b[to] is not None:
+        w += 2
+    if b[frm] in "Pp":
+        w += 1
+    if b[frm] in "CcKk":
+        w += 0.5
+    if xq_gives_check(pos, move):
+        w += 4
+    return w
+
+
+def generate_xq_positions(sf, count, seed, playouts=600, log=None):
+    """Return up to `count` xiangqi FENs picked from biased random playouts."""
+    rng = random.Random(seed)
+    candidates = []          # (fen, tags, playout index, start index)
+    seen = set(" ".join(normalize_xq_fen(f).split()[:2]) for f in XQ_PLAYOUT_STARTS)
+    for game in range(playouts):
+        start = rng.randrange(len(XQ_PLAYOUT_STARTS))
+        fen = normalize_xq_fen(XQ_PLAYOUT_STARTS[start])
+        length = rng.randint(2, 120)
+        for _ in range(length):
+            pos = parse_xq_fen(fen)
+            moves = sf.legal_moves(fen)
+            key = " ".join(fen.split()[:2])
+            if key not in seen:
+                seen.add(key)
+                tags = xq_position_features(pos, moves)
+                if tags - {"horse-leg-blocked"}:
+                    candidates.append((fen, tags, game, start))
+            if not moves:
+                break
+            if rng.random() < 0.15:
+                move = rng.choice(moves)
+            else:
+                move = rng.choices(moves, [xq_move_weight(pos, m) for m in moves])[0]
+            mine = xq_make_move(pos, move)
+            sf_fen = sf.fen(fen, [move])
+            if mine.fen() != normalize_xq_fen(sf_fen):
+                raise RuntimeError("xq_make_move disagrees with Fairy-Stockfish after %s %s: %s vs %s"
+                                   % (fen, move, mine.fen(), sf_fen))
+            fen = mine.fen()
+    if log:
+        log("generate: %d playouts, %d candidate positions" % (playouts, len(candidates)))
+
+    # Greedy cover of the quotas as for chess; once they are met, positions not in check come
+    # first, so that most of the suite exercises the generator's bulk (not in check) path.
+    need = dict(XQ_GENERATE_QUOTAS)
+    picked, per_game, per_start = [], {}, {}
+    start_cap = max(2, (3 * count) // (2 * len(XQ_PLAYOUT_STARTS)) + 1)
+    pool = candidates[:]
+    rng.shuffle(pool)
+    while pool and len(picked) < count:
+        def score(c):
+            gain = sum(1 for t in c[1] if need.get(t, 0) > 0)
+            return (gain, "check" not in c[1], len(c[1]))
+        best = max(pool, key=score)
+        pool.remove(best)
+        if per_game.get(best[2], 0) >= 2 or per_start.get(best[3], 0) >= start_cap:
+            continue
+        if score(best)[0] == 0 and any(v > 0 for v in need.values()) and pool:
+            need = {}
+        per_game[best[2]] = per_game.get(best[2], 0) + 1
+        per_start[best[3]] = per_start.get(best[3], 0) + 1
+        for t in best[1]:
+            if t in need:
+                need[t] -= 1
+        picked.append(best)
+        if log:
+            log("  pick %-72s %s" % (best[0], ",".join(sorted(best[1]))))
+    return [c[0] for c in picked]
+
+
+def cmd_build_xq(args):
+    """xiangqi.epd and xiangqi-quick.epd."""
+    sf = FairyStockfish()
+    log("build --variant xiangqi: using %s (%s)" % (sf.name, sf.path))
+    os.makedirs(args.out_dir, exist_ok=True)
+    start = fixed_counts(sf, XQ_START, len(XQ_START_COUNTS))
+    if start != XQ_START_COUNTS:
+        raise SystemExit("Fairy-Stockfish disagrees with the start position counts: %s" % start)
+    handmade = xq_handcrafted()
+    generated = generate_xq_positions(sf, args.generated or 110, args.seed, args.playouts, log)
+    paired = []
+    for fen, _, _ in handmade:
+        paired += [fen, xq_mirror_fen(fen)]
+    sections = [
+        ("start position", [XQ_START]),
+        ("hand-written rule cases, each followed by its colour mirror", paired),
+        ("generated from biased random playouts", generated),
+    ]
+    lines, seen, first, counted = [], set(), 1, {}
+    for name, fens in sections:
+        kept = []
+        for fen in fens:
+            fen = normalize_xq_fen(fen)
+            key = " ".join(fen.split()[:2])
+            if key in seen:
+                continue
+            seen.add(key)
+            counts = start if fen == XQ_START else choose_counts(sf, fen, args.max_nodes, args.max_depth, log)
+            counted[fen] = counts
+            kept.append(format_line(fen, counts))
+        lines += kept
+        log("xiangqi.epd lines %d-%d: %s" % (first, len(lines), name))
+        first = len(lines) + 1
+    for fen, counts in counted.items():
+        mirrored = xq_mirror_fen(fen)
+        if mirrored in counted and counted[mirrored] != counts:
+            raise SystemExit("mirror mismatch: %s vs %s" % (fen, mirrored))
+    write_lines(os.path.join(args.out_dir, "xiangqi.epd"), lines)
+
+    # xiangqi-quick.epd: every line, with only the depths of at most quick_max_nodes.
+    quick = [format_line(fen, trim_counts(counts, args.quick_max_nodes)) for fen, counts in counted.items()]
+    write_lines(os.path.join(args.out_dir, "xiangqi-quick.epd"), quick)
+    sf.close()
+    log("build --variant xiangqi: xiangqi %d, xiangqi-quick %d lines" % (len(lines), len(quick)))
+    return 0
+
+
+# --------------------------------------------------------------------------
 # Commands
 # --------------------------------------------------------------------------
 
@@ -1289,9 +1876,10 @@ def log(msg):
 
 def cmd_validate(args):
     bad = 0
+    check = validator(args)
     for path in args.files:
         for no, fen, counts in read_suite(path):
-            errs = validate_fen(fen, args.chess960)
+            errs = check(fen)
             if not counts:
                 errs.append("no counts")
             if errs:
@@ -1302,7 +1890,8 @@ def cmd_validate(args):
 
 
 def cmd_verify(args):
-    sf = Stockfish(chess960=args.chess960)
+    sf = make_oracle(args)
+    check = validator(args)
     log("verify: using %s (%s)" % (sf.name, sf.path))
     failures = 0
     grand_nodes = 0
@@ -1311,7 +1900,7 @@ def cmd_verify(args):
         lines = list(read_suite(path))
         file_nodes = 0
         for i, (no, fen, counts) in enumerate(lines, 1):
-            errs = validate_fen(fen, args.chess960)
+            errs = check(fen)
             if errs:
                 failures += 1
                 print("%s:%d: ILLEGAL FEN %s: %s" % (path, no, fen, "; ".join(errs)))
@@ -1322,10 +1911,10 @@ def cmd_verify(args):
                 got, divide = sf.perft(fen, depth)
                 if got != expected:
                     failures += 1
-                    print("%s:%d: MISMATCH %s D%d expected %d, Stockfish %d"
-                          % (path, no, fen, depth, expected, got))
+                    print("%s:%d: MISMATCH %s D%d expected %d, %s %d"
+                          % (path, no, fen, depth, expected, sf.name, got))
                     if depth == 1:
-                        print("    Stockfish moves: %s" % " ".join(sorted(divide)))
+                        print("    oracle moves: %s" % " ".join(sorted(divide)))
                     break
             file_nodes += counts[-1]
             if args.verbose:
@@ -1358,9 +1947,14 @@ def write_lines(path, lines):
 
 def check_and_count(sf, fens, max_nodes, max_depth, depth=None):
     out = []
+    xiangqi = isinstance(sf, FairyStockfish)
     for fen in fens:
-        fen = normalize_fen960(fen) if sf.chess960 else normalize_fen(fen)
-        errs = validate_fen(fen, sf.chess960)
+        if xiangqi:
+            fen = normalize_xq_fen(fen)
+            errs = validate_xq_fen(fen)
+        else:
+            fen = normalize_fen960(fen) if sf.chess960 else normalize_fen(fen)
+            errs = validate_fen(fen, sf.chess960)
         if errs:
             raise SystemExit("illegal FEN %s: %s" % (fen, "; ".join(errs)))
         counts = (fixed_counts(sf, fen, depth) if depth
@@ -1370,7 +1964,7 @@ def check_and_count(sf, fens, max_nodes, max_depth, depth=None):
 
 
 def cmd_count(args):
-    sf = Stockfish(chess960=args.chess960)
+    sf = make_oracle(args)
     fens = read_fens(args.input)
     write_lines(args.output, check_and_count(sf, fens, args.max_nodes, args.max_depth, args.depth))
     sf.close()
@@ -1378,8 +1972,11 @@ def cmd_count(args):
 
 
 def cmd_generate(args):
-    sf = Stockfish(chess960=args.chess960)
-    generate = generate_positions960 if args.chess960 else generate_positions
+    sf = make_oracle(args)
+    if args.variant == "xiangqi":
+        generate = generate_xq_positions
+    else:
+        generate = generate_positions960 if args.chess960 else generate_positions
     fens = generate(sf, args.count, args.seed, args.playouts, log)
     write_lines(args.output, fens)
     sf.close()
@@ -1488,6 +2085,8 @@ def cmd_build960(args):
 
 
 def cmd_build(args):
+    if args.variant == "xiangqi":
+        return cmd_build_xq(args)
     if args.chess960:
         return cmd_build960(args)
     args.generated = args.generated or 80
@@ -1552,6 +2151,7 @@ def cmd_build(args):
 
 
 CHESS960_HELP = "Chess960 / DFRC FENs (X-FEN or Shredder-FEN castling); Stockfish gets UCI_Chess960"
+VARIANT_HELP = "xiangqi: xiangqi FENs, with Fairy-Stockfish (UCI_Variant xiangqi) as the oracle"
 
 
 def main(argv=None):
@@ -1567,11 +2167,13 @@ def main(argv=None):
                    help="skip depths whose expected count exceeds this (0 = check all)")
     p.add_argument("-v", "--verbose", action="store_true")
     p.add_argument("--chess960", action="store_true", help=CHESS960_HELP)
+    p.add_argument("--variant", choices=("chess", "xiangqi"), default="chess", help=VARIANT_HELP)
     p.set_defaults(func=cmd_verify)
 
     p = sub.add_parser("validate", help="check FEN legality only (no Stockfish)")
     p.add_argument("files", nargs="+")
     p.add_argument("--chess960", action="store_true", help=CHESS960_HELP)
+    p.add_argument("--variant", choices=("chess", "xiangqi"), default="chess", help=VARIANT_HELP)
     p.set_defaults(func=cmd_validate)
 
     p = sub.add_parser("count", help="compute D1..Dk for a list of FENs")
@@ -1581,6 +2183,7 @@ def main(argv=None):
     p.add_argument("--max-depth", type=int, default=10)
     p.add_argument("--depth", type=int, help="fixed depth instead of --max-nodes")
     p.add_argument("--chess960", action="store_true", help=CHESS960_HELP)
+    p.add_argument("--variant", choices=("chess", "xiangqi"), default="chess", help=VARIANT_HELP)
     p.set_defaults(func=cmd_count)
 
     p = sub.add_parser("generate", help="random biased playouts -> FEN list")
@@ -1590,6 +2193,7 @@ def main(argv=None):
     p.add_argument("--seed", type=int, default=20261130)
     p.add_argument("--chess960", action="store_true",
                    help="playouts from Chess960 / DFRC starts, X-FEN output")
+    p.add_argument("--variant", choices=("chess", "xiangqi"), default="chess", help=VARIANT_HELP)
     p.set_defaults(func=cmd_generate)
 
     p = sub.add_parser("trim", help="drop deep counts above --max-nodes")
@@ -1615,10 +2219,17 @@ def main(argv=None):
     p.add_argument("--deep-every", type=int, default=5,
                    help="960 mode: one more depth for start positions n with n %% K == 518 %% K")
     p.add_argument("--dfrc", type=int, default=120, help="960 mode: DFRC start positions")
+    p.add_argument("--variant", choices=("chess", "xiangqi"), default="chess",
+                   help=VARIANT_HELP + "; builds xiangqi.epd and xiangqi-quick.epd")
     p.set_defaults(func=cmd_build)
 
     args = ap.parse_args(argv)
-    if args.command == "build":
+    if getattr(args, "variant", "chess") == "xiangqi" and getattr(args, "chess960", False):
+        ap.error("--chess960 and --variant xiangqi exclude each other")
+    if args.command == "build" and args.variant == "xiangqi":
+        args.max_nodes = args.max_nodes or 10000000
+        args.max_depth = min(args.max_depth, 5)
+    elif args.command == "build":
         args.max_nodes = args.max_nodes or (10000000 if args.chess960 else 20000000)
         args.quick_generated = args.quick_generated or (10 if args.chess960 else 6)
     return args.func(args)
