@@ -1,16 +1,19 @@
 // Bench: fixed-depth searches of a fixed list of positions with one thread and a 16 MB hash,
 // clearing the hash and histories before each. The total node count is deterministic and
-// serves as the signature of the search (the `Bench: N` line of every commit message);
-// nodes per second gives a speed figure.
+// serves as the signature of the search (the `Bench: N` line of every commit message is the
+// chess one); nodes per second gives a speed figure. Each game brings its own positions and
+// default depth (Game::BENCH_FENS, Game::BENCH_DEPTH).
 #pragma once
 
 #include <cstdint>
 #include <functional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace sen {
 
-constexpr int BENCH_DEFAULT_DEPTH = 13;
+constexpr int BENCH_DEFAULT_DEPTH = 13;  // chess
 
 struct BenchResult {
     std::uint64_t nodes = 0;
@@ -18,7 +21,15 @@ struct BenchResult {
     std::uint64_t nps() const { return seconds > 0 ? std::uint64_t(double(nodes) / seconds) : 0; }
 };
 
-// `progress` receives each position's index, FEN and node count.
-BenchResult run_bench(int depth, const std::function<void(int, std::string_view, std::uint64_t)>& progress = {});
+using BenchProgress = std::function<void(int, std::string_view, std::uint64_t)>;
+
+// `progress` receives each position's index, FEN and node count. Instantiated for every game
+// in bench.cpp.
+template <class Game>
+BenchResult run_bench(int depth, const BenchProgress& progress = {});
+
+struct ChessGame;
+// The chess bench.
+BenchResult run_bench(int depth, const BenchProgress& progress = {});
 
 }  // namespace sen

@@ -1,6 +1,11 @@
 // The engine: owns the game position, the transposition table, the searcher and the thread a
 // search runs on. The protocol layer drives it; it never prints.
 //
+// A template over the game (game.h), like the searcher: BasicEngine<ChessGame> (alias Engine) is
+// instantiated in engine.cpp, the xiangqi one in xiangqi/engine.cpp; the definitions are in
+// engine_impl.h. The protocol holds the engine of the active game only, so one hash table at
+// a time is alive.
+//
 // `go` returns at once; the search thread reports through the callbacks and ends with exactly
 // one on_bestmove call per go. `go infinite` and `go ponder` searches never end by themselves:
 // their bestmove waits for stop (or ponderhit). Settings that would disturb a running search
@@ -21,17 +26,18 @@
 #include <thread>
 
 #include "go_params.h"
-#include "position.h"
 #include "search.h"
 #include "timeman.h"
 #include "tt.h"
 
 namespace sen {
 
-struct EngineCallbacks {
-    std::function<void(const SearchReport&)> on_report;
+template <class Game>
+struct BasicEngineCallbacks {
+    using Move = typename Game::Move;
+    std::function<void(const BasicSearchReport<Game>&)> on_report;
     std::function<void(int depth, Move move, int number)> on_current_move;
-    // No legal move at the root: the search reports depth 0 with this score (0 or mated).
+    // No legal move at the root: the search reports depth 0 with this score (0 or mated, by the game's rules).
     std::function<void(bool mated)> on_no_moves;
     std::function<void(Move best, Move ponder)> on_bestmove;
     // Called by go() itself, before the search starts: the time budget, the overhead it was
@@ -39,12 +45,16 @@ struct EngineCallbacks {
     std::function<void(const TimeBudget& budget, std::int64_t overhead_ms, std::int64_t learned_ms)> on_start;
 };
 
-class Engine {
+template <class Game>
+class BasicEngine {
 public:
-    Engine();
-    ~Engine();
-    Engine(const Engine&) = delete;
-    Engine& operator=(const Engine&) = delete;
+    using Position = typename Game::Position;
+    using Callbacks = BasicEngineCallbacks<Game>;
+
+    BasicEngine();
+    ~BasicEngine();
+    BasicEngine(const BasicEngine&) = delete;
+    BasicEngine& operator=(const BasicEngine&) = delete;
 
     // Gets the first search ready in the background (allocates the search workers); a no-op
     // after the first call. The protocol calls it once the handshake is answered.
@@ -56,7 +66,7 @@ public:
 
     // Starts a search on the current position; stops and finishes a running one first.
     // `start` is when the go command was read: the clock runs from there.
-    void go(const GoParams& params, std::chrono::steady_clock::time_point start, EngineCallbacks callbacks);
+    void go(const GoParams& params, std::chrono::steady_clock::time_point start, Callbacks callbacks);
     void stop();
     // The clock starts to count (from the go ponder). If the soft budget is already spent,
     // the search stops at once, as Stockfish's stopOnPonderhit does.
@@ -83,13 +93,13 @@ private:
     void wake_held_search();
     // Hands a job to the search thread; the previous one must have finished (wait()).
     void post(std::function<void()> job);
-    void run_search(SearchLimits limits, bool infinite, Position root, EngineCallbacks callbacks);
+    void run_search(BasicSearchLimits<Game> limits, bool infinite, Position root, Callbacks callbacks);
     void apply_pending();
     void warm_up();
 
     Position position_;
     TranspositionTable tt_;
-    Searcher searcher_;
+    BasicSearcher<Game> searcher_;
     SearchControl control_;
     std::optional<TimeLimiter> timer_;  // of the current or last search; set before its thread starts
     // What the current search's go said about our clock, and what the GUI's clocks have shown
@@ -127,5 +137,9 @@ private:
     bool quitting_ = false;
     std::thread thread_;
 };
+
+extern template class BasicEngine<ChessGame>;
+using Engine = BasicEngine<ChessGame>;
+using EngineCallbacks = BasicEngineCallbacks<ChessGame>;
 
 }  // namespace sen

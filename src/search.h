@@ -1,6 +1,9 @@
 // The searcher: iterative deepening, aspiration windows, principal-variation alpha-beta with
 // quiescence, and Lazy SMP over a shared transposition table.
 //
+// Written once for every game: BasicSearcher<Game> is a template over a game type (game.h),
+// defined in search_impl.h and instantiated for chess in search.cpp (aliases below: Searcher,
+// SearchLimits, ...) and for xiangqi in xiangqi/search.cpp (xiangqi::Searcher, ...).
 // Owns: per-thread search state (histories, killers, stacks, root moves) and the helper threads
 // of a running search. Reads: a copy of the root position, the limits, a stop flag.
 // Never touches: the protocol. It reports through callbacks (SearchReport), so `bench`, tests
@@ -14,7 +17,8 @@
 #include <optional>
 #include <vector>
 
-#include "position.h"
+#include "chess_game.h"
+#include "game.h"
 #include "timeman.h"
 #include "tt.h"
 
@@ -30,7 +34,9 @@ constexpr bool is_mate_score(int score) { return score >= SCORE_MATE_IN_MAX_PLY 
 // Moves (not plies) to mate: positive when we mate, negative when we are mated.
 constexpr int mate_in_moves(int score) { return score > 0 ? (SCORE_MATE - score + 1) / 2 : -(SCORE_MATE + score) / 2; }
 
-struct SearchLimits {
+template <class Game>
+struct BasicSearchLimits {
+    using Move = typename Game::Move;
     std::optional<int> depth;
     std::optional<std::uint64_t> nodes;
     std::optional<int> mate;          // stop once a mate in at most this many moves is found
@@ -44,7 +50,9 @@ struct SearchControl {
     std::atomic<bool> pondering{false};  // while set, time limits are not applied
 };
 
-struct SearchReport {
+template <class Game>
+struct BasicSearchReport {
+    using Move = typename Game::Move;
     int depth = 0;
     int seldepth = 0;
     int multipv = 1;
@@ -56,12 +64,16 @@ struct SearchReport {
     std::vector<Move> pv;
 };
 
-struct SearchCallbacks {
-    std::function<void(const SearchReport&)> on_report;
+template <class Game>
+struct BasicSearchCallbacks {
+    using Move = typename Game::Move;
+    std::function<void(const BasicSearchReport<Game>&)> on_report;
     std::function<void(int depth, Move move, int number)> on_current_move;  // after the first second
 };
 
-struct SearchResult {
+template <class Game>
+struct BasicSearchResult {
+    using Move = typename Game::Move;
     Move best = Move::none();
     Move ponder = Move::none();
     int score = 0;
@@ -69,12 +81,18 @@ struct SearchResult {
     std::uint64_t nodes = 0;
 };
 
-class Searcher {
+template <class Game>
+class BasicSearcher {
 public:
-    explicit Searcher(TranspositionTable& tt);
-    ~Searcher();
-    Searcher(const Searcher&) = delete;
-    Searcher& operator=(const Searcher&) = delete;
+    using Position = typename Game::Position;
+    using Limits = BasicSearchLimits<Game>;
+    using Callbacks = BasicSearchCallbacks<Game>;
+    using Result = BasicSearchResult<Game>;
+
+    explicit BasicSearcher(TranspositionTable& tt);
+    ~BasicSearcher();
+    BasicSearcher(const BasicSearcher&) = delete;
+    BasicSearcher& operator=(const BasicSearcher&) = delete;
 
     // Number of search threads (Lazy SMP); takes effect at the next search.
     void set_threads(int count);
@@ -84,8 +102,8 @@ public:
 
     // Searches until a limit is reached or control.stop is set; blocks the calling thread,
     // which serves as the main search thread. `root` must have at least one legal move.
-    SearchResult search(const Position& root, const SearchLimits& limits, const TimeLimiter& timer, SearchControl& control,
-                        const SearchCallbacks& callbacks);
+    Result search(const Position& root, const Limits& limits, const TimeLimiter& timer, SearchControl& control,
+                  const Callbacks& callbacks);
 
 private:
     struct Worker;
@@ -93,5 +111,13 @@ private:
     int thread_count_ = 1;
     std::vector<std::unique_ptr<Worker>> workers_;
 };
+
+// The chess instantiation under its plain names.
+extern template class BasicSearcher<ChessGame>;
+using Searcher = BasicSearcher<ChessGame>;
+using SearchLimits = BasicSearchLimits<ChessGame>;
+using SearchReport = BasicSearchReport<ChessGame>;
+using SearchCallbacks = BasicSearchCallbacks<ChessGame>;
+using SearchResult = BasicSearchResult<ChessGame>;
 
 }  // namespace sen

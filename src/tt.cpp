@@ -11,15 +11,15 @@ namespace sen {
 namespace {
 
 // data layout: move 16 | score 16 | eval 16 | depth 8 | bound 2 | pv 1 | generation 5..6 bits
-std::uint64_t pack(Move move, int score, int eval, int depth, Bound bound, bool pv, std::uint8_t generation) {
-    return std::uint64_t(move.raw()) | (std::uint64_t(std::uint16_t(score)) << 16) | (std::uint64_t(std::uint16_t(eval)) << 32) |
+std::uint64_t pack(std::uint16_t move, int score, int eval, int depth, Bound bound, bool pv, std::uint8_t generation) {
+    return std::uint64_t(move) | (std::uint64_t(std::uint16_t(score)) << 16) | (std::uint64_t(std::uint16_t(eval)) << 32) |
            (std::uint64_t(std::uint8_t(depth)) << 48) | (std::uint64_t(bound) << 56) | (std::uint64_t(pv) << 58) |
            (std::uint64_t(generation & 31) << 59);
 }
 
 TTEntry unpack(std::uint64_t data) {
     TTEntry e;
-    e.move = Move(std::uint16_t(data));
+    e.move = std::uint16_t(data);
     e.score = std::int16_t(std::uint16_t(data >> 16));
     e.static_eval = std::int16_t(std::uint16_t(data >> 32));
     e.depth = std::int8_t(std::uint8_t(data >> 48));
@@ -75,7 +75,7 @@ bool TranspositionTable::probe(Key key, TTEntry& out) const {
     return false;
 }
 
-void TranspositionTable::store(Key key, Move move, int score, int static_eval, int depth, Bound bound, bool pv) {
+void TranspositionTable::store(Key key, std::uint16_t move, int score, int static_eval, int depth, Bound bound, bool pv) {
     Bucket& bucket = buckets_[bucket_index(key)];
     const std::uint8_t gen = generation_ & 31;
     // Replace the entry of the same position if present; otherwise an empty one, or the one

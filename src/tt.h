@@ -2,7 +2,8 @@
 //
 // Owns: a resizable array of 64-byte buckets (four 16-byte entries), the search generation
 // used for aging, and the hashfull estimate. Knows nothing of positions beyond their 64-bit
-// key, and nothing of the protocol.
+// key, and nothing of the protocol. Moves are kept as their 16 raw bits, so the table serves
+// every game (game.h); the searcher turns them back into the game's Move type.
 // Thread safety: every entry is two 64-bit words written and read with relaxed atomics
 // (std::atomic_ref on plain words, so a fresh table can come zeroed from the kernel without being
 // written, which keeps start-up fast); the first holds key ^ data, so a torn write from another thread fails the key check instead of
@@ -22,7 +23,7 @@ namespace sen {
 enum class Bound : std::uint8_t { None = 0, Upper = 1, Lower = 2, Exact = 3 };
 
 struct TTEntry {
-    Move move;
+    std::uint16_t move = 0;  // the game's Move::raw(); 0 = none
     std::int16_t score = 0;
     std::int16_t static_eval = 0;
     std::int8_t depth = 0;
@@ -48,7 +49,7 @@ public:
     void new_search() { generation_ = std::uint8_t((generation_ + 1) & 63); }
 
     bool probe(Key key, TTEntry& out) const;
-    void store(Key key, Move move, int score, int static_eval, int depth, Bound bound, bool pv);
+    void store(Key key, std::uint16_t move, int score, int static_eval, int depth, Bound bound, bool pv);
     void prefetch(Key key) const { __builtin_prefetch(&buckets_[bucket_index(key)]); }
 
     // Permille of a sample of entries that were written during the current search.
