@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Build and verify Sen's perft suites, using Stockfish as the oracle.
+"""Build and verify Sen's perft suites, using Stockfish (or Fairy-Stockfish) as the oracle.
 
 The suites live in perft-suites/*.epd, one position per line:
 
@@ -21,6 +21,13 @@ Subcommands (run with --help for options):
   build               Regenerate standard.epd, tricky.epd and quick.epd from
                       the curated lists in this file plus 'generate' (seeded,
                       hence reproducible for a given Stockfish).
+
+verify, validate, count, generate and build also take --variant xiangqi: FENs
+are xiangqi FENs as Fairy-Stockfish writes them, the oracle is Fairy-Stockfish
+($FAIRY_STOCKFISH, else 'fairy-stockfish' on PATH, else
+/usr/games/fairy-stockfish) with UCI_Variant xiangqi, 'generate' plays biased
+random playouts from xiangqi starts, and 'build' writes xiangqi.epd and
+xiangqi-quick.epd (see docs/xiangqi.md).
 
 verify, validate, count, generate and build take --chess960: FENs then use
 X-FEN or Shredder-FEN castling, Stockfish runs with UCI_Chess960 (castling

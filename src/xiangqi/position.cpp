@@ -1,6 +1,7 @@
 #include "position.h"
 
 #include <algorithm>
+#include <cassert>
 #include <charconv>
 #include <cstdio>
 #include <sstream>
@@ -346,6 +347,8 @@ void Position::make_move(Move m) {
     const Square from = m.from(), to = m.to();
     const Piece pc = board_[from];
     const Piece captured = board_[to];
+    assert(m.is_ok() && pc != NO_PIECE && piece_color(pc) == us);
+    assert(captured == NO_PIECE || (piece_color(captured) == them && piece_type(captured) != GENERAL));
     const Bitboard from_bb = square_bb(from), to_bb = square_bb(to);
     Key key = st.key ^ zobrist::side() ^ zobrist::piece_square(pc, from) ^ zobrist::piece_square(pc, to);
     st.move = m;
@@ -375,6 +378,9 @@ void Position::make_move(Move m) {
     side_ = them;
     ++game_ply_;
     st.checkers = compute_checkers();
+    // The move was legal: the side that made it is not attacked, and the key is exact.
+    assert(!general_attackers(them, general_square(us), pieces(), pieces(them)));
+    assert(st.key == compute_key());
 }
 
 void Position::unmake_move() {
@@ -386,6 +392,7 @@ void Position::unmake_move() {
     const Square from = m.from(), to = m.to();
     const Piece pc = board_[to];
     const Piece captured = st.captured;
+    assert(pc != NO_PIECE && piece_color(pc) == us && board_[from] == NO_PIECE);
     const Bitboard from_bb = square_bb(from), to_bb = square_bb(to);
 
     by_type_[piece_type(pc)] ^= from_bb | to_bb;
@@ -407,6 +414,7 @@ void Position::unmake_move() {
 }
 
 void Position::make_null_move() {
+    assert(!in_check());
     states_.push_back(states_.back());
     StateInfo& st = states_.back();
     st.key ^= zobrist::side();
@@ -416,7 +424,7 @@ void Position::make_null_move() {
     st.captured = NO_PIECE;
     side_ = ~side_;
     ++game_ply_;
-    st.checkers = compute_checkers();  // empty unless the null move was made in check
+    st.checkers = 0;  // the side not to move is never attacked, and we were not in check
 }
 
 void Position::unmake_null_move() {

@@ -254,6 +254,34 @@ TEST_CASE("xiangqi gives_check sees direct, discovered and new-screen cannon che
     CHECK_FALSE(soldier.gives_check(find_move(soldier, "d9c9")));
 }
 
+TEST_CASE("xiangqi attackers_to lists every piece that could capture on a point", "[xiangqi][position]") {
+    // Compared with the reference generator: the attackers of an occupied point are the
+    // origins of the other side's pseudo-legal moves onto it (generals never face here: the
+    // flying general is not an ordinary capture).
+    std::mt19937 rng(77);
+    int points = 0;
+    for (int game = 0; game < 12; ++game) {
+        Position pos = position_from(random_game_starts()[game % random_game_starts().size()]);
+        for (int ply = 0; ply < 100; ++ply) {
+            const RefBoard b = ref_board(pos);
+            for (const Color c : {Color::White, Color::Black}) {
+                Bitboard expected[SQUARE_NB] = {};
+                for (const auto& [from, to] : ref_pseudo_moves(b, c)) expected[to] |= square_bb(Square(from));
+                for (int s = 0; s < SQUARE_NB; ++s) {
+                    if (pos.empty(Square(s)) || piece_color(pos.piece_on(Square(s))) == c) continue;
+                    INFO(pos.fen() << " point " << square_name(Square(s)));
+                    CHECK((pos.attackers_to(Square(s)) & pos.pieces(c)) == expected[s]);
+                    ++points;
+                }
+            }
+            const Move m = random_legal_move(pos, rng);
+            if (!m) break;
+            pos.make_move(m);
+        }
+    }
+    CHECK(points > 10000);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Game-end rules
 
