@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,8 +29,14 @@ using BenchProgress = std::function<void(int, std::string_view, std::uint64_t)>;
 template <class Game>
 BenchResult run_bench(int depth, const BenchProgress& progress = {});
 
-struct ChessGame;
 // The chess bench.
 BenchResult run_bench(int depth, const BenchProgress& progress = {});
+// The bench of the game named "chess" or "xiangqi" (anything else: chess), at the given depth
+// or that game's default.
+BenchResult run_bench(std::string_view variant, std::optional<int> depth, const BenchProgress& progress = {});
+
+// `sen bench [depth] [--variant chess|xiangqi]`: one line per position, then
+// `<nodes> nodes <nps> nps`. Returns the exit code.
+int run_bench_cli(const std::vector<std::string>& args);
 
 }  // namespace sen

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "bench.h"
 #include "cli.h"
 #include "datagen.h"
 #include "tune.h"
@@ -14,7 +15,7 @@ int main(int argc, char* argv[]) {
     const std::vector<std::string> args(argv + 1, argv + argc);
     if (!args.empty() && args[0] == "perft") return sen::run_perft_command({args.begin() + 1, args.end()});
     if (!args.empty() && args[0] == "magics") return sen::run_magics_command();
-    if (!args.empty() && args[0] == "bench") return sen::run_bench_command({args.begin() + 1, args.end()});
+    if (!args.empty() && args[0] == "bench") return sen::run_bench_cli({args.begin() + 1, args.end()});
     if (!args.empty() && args[0] == "datagen") return sen::run_datagen_command({args.begin() + 1, args.end()});
     if (!args.empty() && args[0] == "tune") return sen::run_tune_command({args.begin() + 1, args.end()});
 

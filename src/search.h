@@ -85,6 +85,7 @@ template <class Game>
 class BasicSearcher {
 public:
     using Position = typename Game::Position;
+    using Move = typename Game::Move;
     using Limits = BasicSearchLimits<Game>;
     using Callbacks = BasicSearchCallbacks<Game>;
     using Result = BasicSearchResult<Game>;

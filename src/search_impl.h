@@ -83,7 +83,6 @@ using search_detail::STACK_OFFSET;
 
 template <class Game>
 struct BasicSearcher<Game>::Worker {
-    using Move = typename Game::Move;
     using StackEntry = search_detail::StackEntry<Game>;
     using RootMove = search_detail::RootMove<Game>;
     int id = 0;
@@ -591,7 +590,6 @@ void BasicSearcher<Game>::Worker::iterative_deepening() {
 template <class Game>
 typename BasicSearcher<Game>::Result BasicSearcher<Game>::search(const Position& root, const Limits& limits, const TimeLimiter& timer,
                                                                  SearchControl& control, const Callbacks& callbacks) {
-    using Move = typename Game::Move;
     using RootMove = search_detail::RootMove<Game>;
     tt_.new_search();
     std::vector<RootMove> root_moves;

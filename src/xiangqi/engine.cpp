@@ -1,0 +1,10 @@
+// The xiangqi engine: the shared engine code (../engine_impl.h) instantiated for xiangqi.
+#include "engine.h"
+
+#include "../engine_impl.h"
+
+namespace sen {
+
+template class BasicEngine<xiangqi::XiangqiGame>;
+
+}  // namespace sen

@@ -1,0 +1,17 @@
+// The xiangqi engine: the shared engine (../engine.h) instantiated for xiangqi in
+// xiangqi/engine.cpp.
+#pragma once
+
+#include "../engine.h"
+#include "search.h"
+
+namespace sen {
+extern template class BasicEngine<xiangqi::XiangqiGame>;
+}
+
+namespace sen::xiangqi {
+
+using Engine = BasicEngine<XiangqiGame>;
+using EngineCallbacks = BasicEngineCallbacks<XiangqiGame>;
+
+}  // namespace sen::xiangqi

@@ -1,0 +1,82 @@
+// Xiangqi as a game for the shared searcher, engine and protocol (see ../game.h for the seam).
+//
+// Forwards to the xiangqi modules (position, movegen, eval, see, notation, perft); every function
+// is inline so that the xiangqi instantiation of the searcher (xiangqi/search.cpp) has them
+// inlined. Xiangqi rules the search needs, from the side to move's point of view: a repetition
+// is judged by Position::repetition_result (the side that checked on every move of the cycle,
+// when the other did not, loses: perpetual check; otherwise a draw); dead material and the
+// no-capture limit are draws; having no legal move is a loss, in check or not (there is no
+// stalemate draw in xiangqi). Noisy moves are the captures (no promotions here).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "../game.h"
+#include "bench_positions.h"
+#include "eval.h"
+#include "movegen.h"
+#include "notation.h"
+#include "perft.h"
+#include "position.h"
+#include "see.h"
+
+namespace sen::xiangqi {
+
+struct XiangqiGame {
+    using Position = xiangqi::Position;
+    using Move = xiangqi::Move;
+    using MoveList = xiangqi::MoveList;
+    using Piece = xiangqi::Piece;
+
+    static constexpr std::string_view NAME = "xiangqi";
+    static constexpr std::string_view START_FEN = Position::START_FEN;
+    static constexpr int PIECE_NB = xiangqi::PIECE_NB;
+    static constexpr int SQUARE_NB = xiangqi::SQUARE_NB;
+    static constexpr int VICTIM_NB = xiangqi::PIECE_TYPE_NB;
+    static constexpr Piece NO_PIECE = xiangqi::NO_PIECE;
+    static constexpr int BENCH_DEPTH = xiangqi::BENCH_DEPTH;
+    static constexpr const auto& BENCH_FENS = xiangqi::BENCH_FENS;
+
+    static void generate_all(const Position& pos, MoveList& list) { generate<GenKind::All>(pos, list); }
+    static void generate_noisy(const Position& pos, MoveList& list) { generate<GenKind::Noisy>(pos, list); }
+    static std::uint64_t count_legal_moves(const Position& pos) { return xiangqi::count_legal_moves(pos); }
+    static bool is_legal(const Position& pos, Move m) { return xiangqi::is_legal(pos, m); }
+
+    static int evaluate(const Position& pos) { return xiangqi::evaluate(pos); }
+
+    static bool is_noisy(const Position& pos, Move m) { return !pos.empty(m.to()); }
+    static PieceType victim(const Position& pos, Move m) { return piece_type(pos.piece_on(m.to())); }
+    static int noisy_value(const Position& pos, Move m) { return SEE_VALUE[victim(pos, m)]; }
+    static int max_gain(const Position& pos, Move m) { return SEE_VALUE[victim(pos, m)]; }
+    static bool demote_quiet(Move) { return false; }
+    static bool see_ge(const Position& pos, Move m, int threshold) { return xiangqi::see_ge(pos, m, threshold); }
+    // Zugzwang needs a side with only its general, advisors, elephants and soldiers to move.
+    static bool has_non_pawn_material(const Position& pos, Color c) {
+        return (pos.pieces(c, CHARIOT) | pos.pieces(c, HORSE, CANNON)) != 0;
+    }
+
+    static Outcome rule_outcome(const Position& pos, int ply) {
+        if (pos.has_insufficient_material()) return Outcome::Draw;
+        if (const std::optional<GameResult> r = pos.repetition_result(ply))
+            return *r == GameResult::Loss ? Outcome::Loss : *r == GameResult::Win ? Outcome::Win : Outcome::Draw;
+        if (pos.no_capture_plies() >= pos.no_capture_limit() && pos.is_no_capture_draw()) return Outcome::Draw;
+        return Outcome::None;
+    }
+    static Outcome no_move_outcome(const Position&) { return Outcome::Loss; }
+
+    static std::optional<std::string> set_fen(Position& pos, std::string_view fen, bool /*chess960: chess only*/) {
+        return pos.set_fen(fen);
+    }
+    static Move parse_move(const Position& pos, std::string_view text, bool) { return parse_uci_move(pos, text); }
+    static std::string move_text(Move m, bool) { return move_to_uci(m); }
+    static std::string pretty(const Position& pos) { return pos.pretty(); }
+    static std::string eval_report(const Position& pos) { return xiangqi::eval_report(pos); }
+    static std::vector<std::pair<Move, std::uint64_t>> perft_divide(Position& pos, int depth) { return xiangqi::perft_divide(pos, depth); }
+};
+
+static_assert(Game<XiangqiGame>);
+
+}  // namespace sen::xiangqi
