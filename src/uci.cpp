@@ -6,10 +6,9 @@
 #include <fmt/core.h>
 
 #include "bench.h"
-#include "eval.h"
-#include "movegen.h"
-#include "notation.h"
-#include "perft.h"
+#include "chess_game.h"
+#include "engine.h"
+#include "xiangqi/engine.h"
 
 namespace sen {
 
@@ -141,11 +140,170 @@ GoParams parse_go(const std::vector<std::string_view>& tokens, std::vector<std::
     return go;
 }
 
-UciSession::UciSession(Output& out) : out_(out) {}
+// ---------------------------------------------------------------------------------------------
+// The per-game half of the session: the active game's engine and everything that needs the
+// game's types (positions, moves, move text). UciSession talks to it through this interface.
+
+class GameFront {
+public:
+    virtual ~GameFront() = default;
+    virtual std::string_view name() const = 0;
+
+    virtual void prepare() = 0;
+    virtual void stop() = 0;
+    virtual void ponderhit() = 0;
+    virtual void wait() = 0;
+    virtual bool searching() const = 0;
+    virtual bool set_hash(std::size_t megabytes) = 0;
+    virtual std::size_t hash_mb() const = 0;
+    virtual void set_threads(int count) = 0;
+    virtual void set_multipv(int n) = 0;
+    virtual void set_move_overhead(int ms) = 0;
+    virtual void clear_hash() = 0;
+    virtual void new_game() = 0;
+
+    // Reads a `position ...` command; sets the position and returns nothing, or returns what
+    // is wrong and changes nothing.
+    virtual FenError set_position(const std::vector<std::string_view>& tokens, bool chess960) = 0;
+    // Sets the current position again from its own FEN (read in the given notation).
+    virtual void reread_position(bool chess960) = 0;
+    virtual void go(const GoParams& params, std::chrono::steady_clock::time_point start, bool chess960, bool debug, Output& out) = 0;
+    virtual std::string board() const = 0;
+    virtual std::string eval() const = 0;
+    // Per root move counts as `move: count` lines; returns the total.
+    virtual std::uint64_t perft(int depth, bool chess960, Output& out) = 0;
+    virtual int bench_depth() const = 0;
+    virtual BenchResult bench(int depth) = 0;
+};
+
+namespace {
+
+template <class Game>
+class GameFrontFor final : public GameFront {
+public:
+    using Position = typename Game::Position;
+    using Move = typename Game::Move;
+
+    std::string_view name() const override { return Game::NAME; }
+    void prepare() override { engine_.prepare(); }
+    void stop() override { engine_.stop(); }
+    void ponderhit() override { engine_.ponderhit(); }
+    void wait() override { engine_.wait(); }
+    bool searching() const override { return engine_.searching(); }
+    bool set_hash(std::size_t megabytes) override { return engine_.set_hash(megabytes); }
+    std::size_t hash_mb() const override { return engine_.hash_mb(); }
+    void set_threads(int count) override { engine_.set_threads(count); }
+    void set_multipv(int n) override { engine_.set_multipv(n); }
+    void set_move_overhead(int ms) override { engine_.set_move_overhead(ms); }
+    void clear_hash() override { engine_.clear_hash(); }
+    void new_game() override { engine_.new_game(); }
+
+    FenError set_position(const std::vector<std::string_view>& tokens, bool chess960) override {
+        Position pos;
+        if (FenError e = parse_position(tokens, pos, chess960)) return e;
+        engine_.set_position(std::move(pos));
+        return std::nullopt;
+    }
+
+    void reread_position(bool chess960) override {
+        Position pos;
+        if (!Game::set_fen(pos, engine_.position().fen(), chess960)) engine_.set_position(std::move(pos));
+    }
+
+    void go(const GoParams& params, std::chrono::steady_clock::time_point start, bool chess960, bool debug, Output& out) override {
+        // The callbacks run on the search thread: they capture what they need by value, so that
+        // a setoption during the search (UCI_Chess960) cannot race with them or change the
+        // notation of a search that was started in the other one.
+        const auto text = [chess960](Move m) { return Game::move_text(m, chess960); };
+        typename BasicEngine<Game>::Callbacks callbacks;
+        callbacks.on_report = [&out, text](const BasicSearchReport<Game>& r) {
+            const std::int64_t nps = r.time_ms > 0 ? std::int64_t(r.nodes * 1000 / std::uint64_t(r.time_ms)) : 0;
+            std::string pv;
+            for (const Move m : r.pv) pv += ' ' + text(m);
+            const char* bound = r.bound == Bound::Lower ? " lowerbound" : r.bound == Bound::Upper ? " upperbound" : "";
+            out.line(fmt::format("info depth {} seldepth {} multipv {} score {}{} nodes {} nps {} hashfull {} time {} pv{}", r.depth,
+                                 r.seldepth, r.multipv, format_score(r.score), bound, r.nodes, nps, r.hashfull, r.time_ms, pv));
+        };
+        callbacks.on_current_move = [&out, text](int depth, Move m, int number) {
+            out.line(fmt::format("info depth {} currmove {} currmovenumber {}", depth, text(m), number));
+        };
+        callbacks.on_no_moves = [&out](bool mated) { out.line(mated ? "info depth 0 score mate 0" : "info depth 0 score cp 0"); };
+        callbacks.on_bestmove = [&out, text](Move best, Move ponder) {
+            if (!best) out.line("bestmove (none)");
+            else if (ponder) out.line(fmt::format("bestmove {} ponder {}", text(best), text(ponder)));
+            else out.line(fmt::format("bestmove {}", text(best)));
+        };
+        if (debug)
+            callbacks.on_start = [&out](const TimeBudget& budget, std::int64_t overhead, std::int64_t learned) {
+                if (budget.limited)
+                    out.line(fmt::format("info string time budget soft {} ms hard {} ms overhead {} ms (learned latency {} ms)",
+                                         budget.soft_ms, budget.hard_ms, overhead, learned));
+            };
+        engine_.go(params, start, std::move(callbacks));
+    }
+
+    std::string board() const override { return Game::pretty(engine_.position()); }
+    std::string eval() const override { return Game::eval_report(engine_.position()); }
+
+    std::uint64_t perft(int depth, bool chess960, Output& out) override {
+        Position pos = engine_.position();
+        if (depth == 0) return 1;
+        std::uint64_t total = 0;
+        for (const auto& [move, count] : Game::perft_divide(pos, depth)) {
+            out.line(fmt::format("{}: {}", Game::move_text(move, chess960), count));
+            total += count;
+        }
+        return total;
+    }
+
+    int bench_depth() const override { return Game::BENCH_DEPTH; }
+    BenchResult bench(int depth) override { return run_bench<Game>(depth); }
+
+private:
+    // Reads a position command into `pos`; returns an error message when anything in it is wrong.
+    static FenError parse_position(const std::vector<std::string_view>& tokens, Position& pos, bool chess960) {
+        std::size_t i = 1;
+        if (i < tokens.size() && lowercase(tokens[i]) == "startpos") {
+            if (FenError e = Game::set_fen(pos, Game::START_FEN, chess960)) return e;
+            ++i;
+        } else if (i < tokens.size() && lowercase(tokens[i]) == "fen") {
+            std::string fen;
+            for (++i; i < tokens.size() && lowercase(tokens[i]) != "moves"; ++i) fen += (fen.empty() ? "" : " ") + std::string(tokens[i]);
+            if (FenError e = Game::set_fen(pos, fen, chess960)) return fmt::format("invalid FEN ({}); position unchanged", *e);
+        } else {
+            return std::string("position needs 'startpos' or 'fen <FEN>'; position unchanged");
+        }
+        if (i < tokens.size()) {
+            if (lowercase(tokens[i]) != "moves") return fmt::format("expected 'moves', got '{}'; position unchanged", printable(tokens[i]));
+            const std::size_t first_move = i + 1;
+            for (++i; i < tokens.size(); ++i) {
+                const Move m = Game::parse_move(pos, tokens[i], chess960);
+                if (!m)
+                    return fmt::format("illegal or unreadable move '{}' (move {} of the list); position unchanged",
+                                       printable(tokens[i], 16), i - first_move + 1);
+                pos.make_move(m);
+            }
+        }
+        return std::nullopt;
+    }
+
+    BasicEngine<Game> engine_;
+};
+
+std::unique_ptr<GameFront> make_game_front(std::string_view variant) {
+    if (variant == xiangqi::XiangqiGame::NAME) return std::make_unique<GameFrontFor<xiangqi::XiangqiGame>>();
+    return std::make_unique<GameFrontFor<ChessGame>>();
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+
+UciSession::UciSession(Output& out) : out_(out), game_(make_game_front(ChessGame::NAME)), hash_mb_(TranspositionTable::DEFAULT_MB) {}
 
 UciSession::~UciSession() {
-    engine_.stop();
-    engine_.wait();
+    game_->stop();
+    game_->wait();
 }
 
 void UciSession::error(std::string_view message) {
@@ -153,15 +311,29 @@ void UciSession::error(std::string_view message) {
     out_.line(fmt::format("info string error: {}", printable(message, 400)));
 }
 
-std::string UciSession::move_text(Move m) const { return move_to_uci(m, chess960_); }
+void UciSession::start_game(std::string_view variant) {
+    game_->stop();
+    game_->wait();
+    game_.reset();  // the old engine and its hash table go first: only one table at a time
+    game_ = make_game_front(variant);
+    if (hash_mb_ != game_->hash_mb() && !game_->set_hash(hash_mb_)) {
+        error(fmt::format("cannot allocate {} MB for the hash; using {} MB", hash_mb_, game_->hash_mb()));
+        hash_mb_ = game_->hash_mb();
+    }
+    game_->set_threads(threads_);
+    game_->set_multipv(multipv_);
+    game_->set_move_overhead(move_overhead_ms_);
+    position_line_ = "position startpos";
+    if (handshake_done_) game_->prepare();
+}
 
 void UciSession::run(std::istream& in) {
     std::string line;
     while (std::getline(in, line))
         if (!handle_line(line)) return;
     // End of input counts as quit.
-    engine_.stop();
-    engine_.wait();
+    game_->stop();
+    game_->wait();
 }
 
 bool UciSession::handle_line(std::string_view line) {
@@ -177,22 +349,22 @@ bool UciSession::handle_line(std::string_view line) {
     if (command == "uci") cmd_uci();
     else if (command == "isready") {
         // Settings deferred by a finished search are applied before the answer when idle.
-        if (!engine_.searching()) engine_.wait();
+        if (!game_->searching()) game_->wait();
         out_.line("readyok");
     } else if (command == "quit") {
-        engine_.stop();
-        engine_.wait();
+        game_->stop();
+        game_->wait();
         return false;
-    } else if (command == "stop") engine_.stop();
-    else if (command == "ponderhit") engine_.ponderhit();
-    else if (command == "ucinewgame") engine_.new_game();
+    } else if (command == "stop") game_->stop();
+    else if (command == "ponderhit") game_->ponderhit();
+    else if (command == "ucinewgame") game_->new_game();
     else if (command == "position") cmd_position(line);
     else if (command == "go") cmd_go(tokens, start);
     else if (command == "setoption") cmd_setoption(line);
     else if (command == "debug") debug_ = tokens.size() > 1 && lowercase(tokens[1]) == "on";
     else if (command == "register") {}
-    else if (command == "d") out_.line(engine_.position().pretty());
-    else if (command == "eval") out_.line(eval_report(engine_.position()));
+    else if (command == "d") out_.line(game_->board());
+    else if (command == "eval") out_.line(game_->eval());
     else if (command == "bench") cmd_bench(tokens);
     else if (command == "perft") {
         const auto depth = tokens.size() > 1 ? parse_integer<int>(tokens[1]) : std::nullopt;
@@ -202,7 +374,8 @@ bool UciSession::handle_line(std::string_view line) {
         out_.line(
             "Sen speaks UCI (uci, isready, setoption, ucinewgame, position, go, stop, ponderhit, quit).\n"
             "Extra commands: d (show the board), eval (evaluation), perft <depth> / go perft <depth>,\n"
-            "bench [depth], help. Command line: sen bench [depth] | sen perft <depth> [FEN] [--divide] |\n"
+            "bench [depth], help. Xiangqi: setoption name UCI_Variant value xiangqi (chess to go back).\n"
+            "Command line: sen bench [depth] [--variant xiangqi] | sen perft <depth> [FEN] [--divide] |\n"
             "sen perft --suite FILE [--max-depth D].");
     } else {
         error(fmt::format("unknown command '{}'", printable(tokens[0])));
@@ -220,8 +393,11 @@ void UciSession::cmd_uci() {
     out_.line(fmt::format("option name Move Overhead type spin default 10 min 0 max {}", OVERHEAD_MAX_MS));
     out_.line("option name Clear Hash type button");
     out_.line("option name UCI_Chess960 type check default false");
+    out_.line(fmt::format("option name UCI_Variant type combo default {} var {} var {}", ChessGame::NAME, ChessGame::NAME,
+                          xiangqi::XiangqiGame::NAME));
     out_.line("uciok");
-    engine_.prepare();  // after uciok, so the answer is not delayed
+    handshake_done_ = true;
+    game_->prepare();  // after uciok, so the answer is not delayed
 }
 
 void UciSession::cmd_setoption(std::string_view line) {
@@ -271,28 +447,46 @@ void UciSession::cmd_setoption(std::string_view line) {
 
     if (key == "hash") {
         if (const auto mb = spin(1, HASH_MAX_MB)) {
-            if (!engine_.set_hash(std::size_t(*mb)))
-                note += fmt::format("{}cannot allocate {} MB for the hash; keeping {} MB", note.empty() ? "" : "; ", *mb, engine_.hash_mb());
+            if (game_->set_hash(std::size_t(*mb))) hash_mb_ = std::size_t(*mb);
+            else note += fmt::format("{}cannot allocate {} MB for the hash; keeping {} MB", note.empty() ? "" : "; ", *mb, game_->hash_mb());
         }
     } else if (key == "threads") {
-        if (const auto n = spin(1, THREADS_MAX)) engine_.set_threads(*n);
+        if (const auto n = spin(1, THREADS_MAX)) {
+            threads_ = *n;
+            game_->set_threads(*n);
+        }
     } else if (key == "multipv") {
-        if (const auto n = spin(1, MULTIPV_MAX)) engine_.set_multipv(*n);
+        if (const auto n = spin(1, MULTIPV_MAX)) {
+            multipv_ = *n;
+            game_->set_multipv(*n);
+        }
     } else if (key == "move overhead") {
-        if (const auto n = spin(0, OVERHEAD_MAX_MS)) engine_.set_move_overhead(*n);
+        if (const auto n = spin(0, OVERHEAD_MAX_MS)) {
+            move_overhead_ms_ = *n;
+            game_->set_move_overhead(*n);
+        }
     } else if (key == "ponder") {
         if (const auto b = check()) ponder_ = *b;
     } else if (key == "clear hash") {
-        engine_.clear_hash();
+        game_->clear_hash();
     } else if (key == "uci_chess960") {
         if (const auto b = check(); b && *b != chess960_) {
             chess960_ = *b;
             // Read the current position again so that castling moves follow the new notation.
             // Replaying the last position command keeps the game history (for repetitions);
             // if its moves no longer parse (e1g1 is no castling in Chess960), the FEN will do.
-            Position replayed, from_fen;
-            if (!parse_position(split_tokens(position_line_), replayed)) engine_.set_position(std::move(replayed));
-            else if (!from_fen.set_fen(engine_.position().fen(), chess960_)) engine_.set_position(std::move(from_fen));
+            // Xiangqi has no castling: its position stays as it is.
+            if (game_->name() == ChessGame::NAME && game_->set_position(split_tokens(position_line_), chess960_))
+                game_->reread_position(chess960_);
+        }
+    } else if (key == "uci_variant") {
+        const std::string variant = lowercase(value);
+        if (variant != ChessGame::NAME && variant != xiangqi::XiangqiGame::NAME) {
+            error(fmt::format("option UCI_Variant: unknown variant '{}' (chess or xiangqi); unchanged", printable(value, 24)));
+        } else if (game_->searching()) {
+            error("UCI_Variant cannot change during a search; unchanged");
+        } else if (variant != game_->name()) {
+            start_game(variant);
         }
     } else {
         error(fmt::format("unknown option '{}'", name));
@@ -300,42 +494,12 @@ void UciSession::cmd_setoption(std::string_view line) {
     if (!note.empty()) error(note);
 }
 
-// Reads a position command into `pos`; returns an error message and leaves the engine's
-// position alone when anything in it is wrong.
-FenError UciSession::parse_position(const std::vector<std::string_view>& tokens, Position& pos) const {
-    std::size_t i = 1;
-    if (i < tokens.size() && lowercase(tokens[i]) == "startpos") {
-        if (FenError e = pos.set_fen(Position::START_FEN, chess960_)) return e;
-        ++i;
-    } else if (i < tokens.size() && lowercase(tokens[i]) == "fen") {
-        std::string fen;
-        for (++i; i < tokens.size() && lowercase(tokens[i]) != "moves"; ++i) fen += (fen.empty() ? "" : " ") + std::string(tokens[i]);
-        if (FenError e = pos.set_fen(fen, chess960_)) return fmt::format("invalid FEN ({}); position unchanged", *e);
-    } else {
-        return std::string("position needs 'startpos' or 'fen <FEN>'; position unchanged");
-    }
-    if (i < tokens.size()) {
-        if (lowercase(tokens[i]) != "moves") return fmt::format("expected 'moves', got '{}'; position unchanged", printable(tokens[i]));
-        const std::size_t first_move = i + 1;
-        for (++i; i < tokens.size(); ++i) {
-            const Move m = parse_uci_move(pos, tokens[i]);
-            if (!m)
-                return fmt::format("illegal or unreadable move '{}' (move {} of the list); position unchanged", printable(tokens[i], 16),
-                                   i - first_move + 1);
-            pos.make_move(m);
-        }
-    }
-    return std::nullopt;
-}
-
 void UciSession::cmd_position(std::string_view line) {
-    Position pos;
-    if (FenError e = parse_position(split_tokens(line), pos)) {
+    if (FenError e = game_->set_position(split_tokens(line), chess960_)) {
         error(*e);
         return;
     }
     position_line_ = line;
-    engine_.set_position(std::move(pos));
 }
 
 void UciSession::cmd_go(const std::vector<std::string_view>& tokens, std::chrono::steady_clock::time_point start) {
@@ -356,68 +520,29 @@ void UciSession::cmd_go(const std::vector<std::string_view>& tokens, std::chrono
             return;
         }
 
-    // The callbacks run on the search thread: they capture what they need by value, so that a
-    // setoption during the search (UCI_Chess960) cannot race with them or change the notation
-    // of a search that was started in the other one.
-    const bool chess960 = chess960_;
-    const auto text = [chess960](Move m) { return move_to_uci(m, chess960); };
-    Output& out = out_;
-    EngineCallbacks callbacks;
-    callbacks.on_report = [&out, text](const SearchReport& r) {
-        const std::int64_t nps = r.time_ms > 0 ? std::int64_t(r.nodes * 1000 / std::uint64_t(r.time_ms)) : 0;
-        std::string pv;
-        for (const Move m : r.pv) pv += ' ' + text(m);
-        const char* bound = r.bound == Bound::Lower ? " lowerbound" : r.bound == Bound::Upper ? " upperbound" : "";
-        out.line(fmt::format("info depth {} seldepth {} multipv {} score {}{} nodes {} nps {} hashfull {} time {} pv{}", r.depth,
-                             r.seldepth, r.multipv, format_score(r.score), bound, r.nodes, nps, r.hashfull, r.time_ms, pv));
-    };
-    callbacks.on_current_move = [&out, text](int depth, Move m, int number) {
-        out.line(fmt::format("info depth {} currmove {} currmovenumber {}", depth, text(m), number));
-    };
-    callbacks.on_no_moves = [&out](bool mated) { out.line(mated ? "info depth 0 score mate 0" : "info depth 0 score cp 0"); };
-    callbacks.on_bestmove = [&out, text](Move best, Move ponder) {
-        if (!best) out.line("bestmove (none)");
-        else if (ponder) out.line(fmt::format("bestmove {} ponder {}", text(best), text(ponder)));
-        else out.line(fmt::format("bestmove {}", text(best)));
-    };
-    if (debug_)
-        callbacks.on_start = [&out](const TimeBudget& budget, std::int64_t overhead, std::int64_t learned) {
-            if (budget.limited)
-                out.line(fmt::format("info string time budget soft {} ms hard {} ms overhead {} ms (learned latency {} ms)",
-                                     budget.soft_ms, budget.hard_ms, overhead, learned));
-        };
-    engine_.go(params, start, std::move(callbacks));
+    game_->go(params, start, chess960_, debug_, out_);
 }
 
 void UciSession::cmd_perft(int depth) {
-    if (engine_.searching()) {
+    if (game_->searching()) {
         error("perft is not available during a search");
         return;
     }
-    engine_.wait();  // the start-up warm-up would otherwise share the CPU with the count
-    Position pos = engine_.position();
+    game_->wait();  // the start-up warm-up would otherwise share the CPU with the count
     const auto start = std::chrono::steady_clock::now();
-    std::uint64_t total = 0;
-    if (depth > 0) {
-        for (const auto& [move, count] : perft_divide(pos, depth)) {
-            out_.line(fmt::format("{}: {}", move_text(move), count));
-            total += count;
-        }
-    } else {
-        total = 1;
-    }
+    const std::uint64_t total = game_->perft(depth, chess960_, out_);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     out_.line(fmt::format("\nNodes searched: {}", total));
     if (debug_) out_.line(fmt::format("info string perft {} nodes in {:.3f} s", total, seconds));
 }
 
 void UciSession::cmd_bench(const std::vector<std::string_view>& tokens) {
-    if (engine_.searching()) {
+    if (game_->searching()) {
         error("bench is not available during a search");
         return;
     }
-    engine_.wait();  // likewise for the nps figure
-    int depth = BENCH_DEFAULT_DEPTH;
+    game_->wait();  // likewise for the nps figure
+    int depth = game_->bench_depth();
     if (tokens.size() > 1) {
         const auto d = parse_integer<int>(tokens[1]);
         if (!d || *d < 1 || *d > 64) {
@@ -426,7 +551,7 @@ void UciSession::cmd_bench(const std::vector<std::string_view>& tokens) {
         }
         depth = *d;
     }
-    const BenchResult r = run_bench(depth);
+    const BenchResult r = game_->bench(depth);
     out_.line(fmt::format("{} nodes {} nps", r.nodes, r.nps()));
 }
 

@@ -1,6 +1,14 @@
 // The UCI protocol front-end: reads command lines, turns them into engine calls, and is the only
 // code that prints protocol text.
 //
+// Two games: the option UCI_Variant (chess or xiangqi, named as in Fairy-Stockfish) picks which
+// game's engine is alive. The session owns the option values (Hash, Threads, MultiPV, Move
+// Overhead, Ponder, UCI_Chess960) and applies them to the engine of the active game; the
+// per-game half of the session (GameFront, uci.cpp) turns positions, moves and reports into
+// text through the game type (game.h), and never sees a move generator. Switching the variant
+// is refused during a search; otherwise it replaces the engine (so only one hash table is ever
+// allocated) and sets that game's start position.
+//
 // Every line is handled on the input thread; searches run on the engine's thread, so `isready`
 // and `stop` are answered at once during a search. Bad input (a broken FEN, an illegal move, an
 // unknown command or option, a bad number) gets one `info string error: ...` line and changes
@@ -8,14 +16,15 @@
 // prints too.
 #pragma once
 
+#include <chrono>
 #include <functional>
 #include <istream>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "engine.h"
 #include "go_params.h"
 
 namespace sen {
@@ -38,6 +47,8 @@ private:
 std::vector<std::string_view> split_tokens(std::string_view line);
 GoParams parse_go(const std::vector<std::string_view>& tokens, std::vector<std::string>& errors);
 
+class GameFront;
+
 class UciSession {
 public:
     explicit UciSession(Output& out);
@@ -52,18 +63,25 @@ private:
     void cmd_uci();
     void cmd_setoption(std::string_view line);
     void cmd_position(std::string_view line);
-    FenError parse_position(const std::vector<std::string_view>& tokens, Position& pos) const;
     void cmd_go(const std::vector<std::string_view>& tokens, std::chrono::steady_clock::time_point start);
     void cmd_perft(int depth);
     void cmd_bench(const std::vector<std::string_view>& tokens);
     void error(std::string_view message);
-    std::string move_text(Move m) const;
+    // Replaces the active game's engine by a fresh one of the named game ("chess", "xiangqi")
+    // with the session's options, at that game's start position. No search may be running.
+    void start_game(std::string_view variant);
 
     Output& out_;
-    Engine engine_;
+    std::unique_ptr<GameFront> game_;  // the engine and position of the active game
+    // Option values, applied to each new engine.
+    std::size_t hash_mb_;
+    int threads_ = 1;
+    int multipv_ = 1;
+    int move_overhead_ms_ = 10;
     bool chess960_ = false;
     bool ponder_ = false;
     bool debug_ = false;
+    bool handshake_done_ = false;  // `uci` answered: new engines warm up at once
     std::string position_line_ = "position startpos";  // the last accepted position command
 };
 

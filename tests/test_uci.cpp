@@ -1,13 +1,17 @@
 // Tests of the UCI front-end's parsers, in process and without starting a search: split_tokens
 // (every kind of blank separates tokens) and parse_go (each field, bad values reported and left
-// absent, searchmoves taking the rest of the line). The protocol as a whole is tested through
-// the real binary by tests/protocol/test_uci_protocol.py.
+// absent, searchmoves taking the rest of the line); and UCI_Variant in an in-process session
+// (perft and d only, no search). The protocol as a whole is tested through the real binary by
+// tests/protocol/test_uci_protocol.py.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <mutex>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "go_params.h"
@@ -263,4 +267,78 @@ TEST_CASE("parse_go: searchmoves takes the rest of the line", "[uci]") {
         CHECK(p.go.searchmoves.empty());
         CHECK(p.go.movetime == 10);
     }
+}
+
+namespace {
+
+// A session whose output lines are kept for inspection.
+struct Captured {
+    std::mutex mutex;
+    std::vector<std::string> lines;
+    Output out{[this](std::string_view text) {
+        std::lock_guard lock(mutex);
+        std::string_view rest = text;
+        // `d` and the perft total are one call with several lines.
+        for (std::size_t nl; (nl = rest.find('\n')) != std::string_view::npos; rest.remove_prefix(nl + 1))
+            lines.emplace_back(rest.substr(0, nl));
+        lines.emplace_back(rest);
+    }};
+    std::vector<std::string> take() {
+        std::lock_guard lock(mutex);
+        return std::exchange(lines, {});
+    }
+};
+
+std::string fen_line(const std::vector<std::string>& lines) {
+    for (const std::string& l : lines)
+        if (l.rfind("Fen: ", 0) == 0) return l.substr(5);
+    return "";
+}
+
+}  // namespace
+
+TEST_CASE("UciSession: UCI_Variant switches the game, its start position and its move text", "[uci]") {
+    Captured c;
+    UciSession session(c.out);
+    session.handle_line("d");
+    CHECK(fen_line(c.take()) == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+
+    session.handle_line("setoption name UCI_Variant value xiangqi");
+    CHECK(c.take().empty());
+    session.handle_line("d");
+    CHECK(fen_line(c.take()) == "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
+    session.handle_line("go perft 1");
+    std::vector<std::string> lines = c.take();
+    CHECK(std::find(lines.begin(), lines.end(), "Nodes searched: 44") != lines.end());
+    CHECK(std::find(lines.begin(), lines.end(), "h3e3: 1") != lines.end());
+    session.handle_line("position startpos moves h3e3 h10g8 h1g3");
+    CHECK(c.take().empty());
+    session.handle_line("go perft 1");
+    lines = c.take();
+    CHECK(std::find(lines.begin(), lines.end(), "g8h10: 1") != lines.end());  // the horse goes back
+    session.handle_line("position startpos moves h3e3 h10g8");
+    CHECK(c.take().empty());
+
+    // A chess move in xiangqi: refused, position unchanged.
+    session.handle_line("position startpos moves e2e4");
+    lines = c.take();
+    REQUIRE(lines.size() == 1);
+    CHECK(lines[0].rfind("info string error: ", 0) == 0);
+    session.handle_line("d");
+    CHECK(fen_line(c.take()) == "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2");
+
+    // Setting the active variant again keeps the position; an unknown one is refused.
+    session.handle_line("setoption name UCI_Variant value XIANGQI");
+    session.handle_line("setoption name UCI_Variant value shogi");
+    lines = c.take();
+    REQUIRE(lines.size() == 1);
+    CHECK(lines[0].find("unknown variant") != std::string::npos);
+    session.handle_line("d");
+    CHECK(fen_line(c.take()) == "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2");
+
+    session.handle_line("setoption name UCI_Variant value chess");
+    session.handle_line("position startpos moves e2e4");
+    CHECK(c.take().empty());
+    session.handle_line("d");
+    CHECK(fen_line(c.take()) == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
 }

@@ -56,6 +56,14 @@ CASTLING = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
 MANY_MOVES = "QQQQQQBk/Q6B/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1"
 
 MOVE_RE = re.compile(r"[a-h][1-8][a-h][1-8][qrbn]?")
+# Xiangqi moves: files a-i, ranks 1-10 (Fairy-Stockfish's UCI notation).
+XQ_MOVE_RE = re.compile(r"[a-i](?:10|[1-9])[a-i](?:10|[1-9])")
+XQ_START_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+XQ_MIDDLEGAME = "2b1ka1r1/4aC3/4b2C1/p3p4/8p/P2RP1B2/1c5RP/2r1B1n2/9/3AKA3 b - - 3 24"
+XQ_MATE_IN_1 = "4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1"          # b1b10
+XQ_STALEMATED = "4k4/R8/6N2/9/9/9/9/9/9/3K5 b - - 0 1"         # no move, not in check: Black has lost
+XQ_CHECKMATED = "1R2k4/R8/9/9/9/9/9/9/9/3K5 b - - 0 1"
+FAIRY_STOCKFISH = os.environ.get("SEN_FAIRY_STOCKFISH", "/usr/games/fairy-stockfish")
 BESTMOVE_RE = re.compile(r"bestmove (\S+)(?: ponder (\S+))?")
 STRIP_TIME_RE = re.compile(r" (time|nps) \d+")
 
@@ -76,9 +84,9 @@ class Engine:
     """One engine process. By default it is started the way a GUI starts one: `uci`, wait for
     uciok (the engine may prepare its first search after that); handshake=False sends nothing."""
 
-    def __init__(self, args=(), handshake=True):
+    def __init__(self, args=(), handshake=True, binary=None):
         self.spawned = time.monotonic()
-        self.proc = subprocess.Popen([BINARY, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        self.proc = subprocess.Popen([binary or BINARY, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, bufsize=0)
         self.lines = queue.Queue()   # (arrival time, text) ; text None at EOF
         self.transcript = []         # everything received, for the exit checks
@@ -87,6 +95,7 @@ class Engine:
         self.stderr = bytearray()
         self.stdin_closed = False
         self.eof = False
+        self.xiangqi = False         # the session has switched to xiangqi: its moves are read as such
         self._out = threading.Thread(target=self._pump_stdout, daemon=True)
         self._err = threading.Thread(target=self._pump_stderr, daemon=True)
         self._out.start()
@@ -136,6 +145,8 @@ class Engine:
         return started
 
     def send(self, text):
+        if "uci_variant value xiangqi" in text.lower():
+            self.xiangqi = True
         return self.send_bytes(text.encode() + b"\n")
 
     def close_stdin(self):
@@ -245,9 +256,9 @@ class Engine:
             check("\r" not in line, f"output line contains \\r: {line[:80]!r}")
             check(all(32 <= ord(c) < 127 for c in line), f"output line is not printable ASCII: {line[:80]!r}")
             if line.startswith("info"):
-                check_info_line(line)
+                check_info_line(line, self.xiangqi)
             elif line.startswith("bestmove"):
-                check_bestmove_syntax(line)
+                check_bestmove_syntax(line, self.xiangqi)
 
     def __enter__(self):
         return self
@@ -277,7 +288,11 @@ def is_int(text):
     return re.fullmatch(r"-?\d+", text) is not None
 
 
-def check_info_line(line):
+def is_move(text, xiangqi=False):
+    return MOVE_RE.fullmatch(text) is not None or (xiangqi and XQ_MOVE_RE.fullmatch(text) is not None)
+
+
+def check_info_line(line, xiangqi=False):
     tokens = line.split(" ")
     check(tokens[0] == "info" and "" not in tokens, f"malformed info line: {line!r}")
     seen = set()
@@ -303,12 +318,12 @@ def check_info_line(line):
             check(i + 3 < len(tokens) and all(is_int(t) for t in tokens[i + 1:i + 4]), f"bad wdl: {line!r}")
             i += 4
         elif key == "currmove":
-            check(i + 1 < len(tokens) and MOVE_RE.fullmatch(tokens[i + 1]), f"bad currmove: {line!r}")
+            check(i + 1 < len(tokens) and is_move(tokens[i + 1], xiangqi), f"bad currmove: {line!r}")
             i += 2
         else:
             j = i + 1
             while j < len(tokens) and tokens[j] not in INFO_KEYS:
-                check(MOVE_RE.fullmatch(tokens[j]) is not None, f"bad move '{tokens[j]}' in {key}: {line!r}")
+                check(is_move(tokens[j], xiangqi), f"bad move '{tokens[j]}' in {key}: {line!r}")
                 j += 1
             check(j > i + 1, f"empty {key}: {line!r}")
             i = j
@@ -322,12 +337,12 @@ def check_info_line(line):
         check("score" in seen and "depth" in seen, f"pv without score/depth: {line!r}")
 
 
-def check_bestmove_syntax(line):
+def check_bestmove_syntax(line, xiangqi=False):
     m = BESTMOVE_RE.fullmatch(line)
     check(m is not None, f"malformed bestmove line: {line!r}")
     best, ponder = m.groups()
-    check(best == "(none)" or MOVE_RE.fullmatch(best), f"bad bestmove move: {line!r}")
-    check(ponder is None or MOVE_RE.fullmatch(ponder), f"bad ponder move: {line!r}")
+    check(best == "(none)" or is_move(best, xiangqi), f"bad bestmove move: {line!r}")
+    check(ponder is None or is_move(ponder, xiangqi), f"bad ponder move: {line!r}")
     check(not (best == "(none)" and ponder), f"ponder move after bestmove (none): {line!r}")
 
 
@@ -1648,6 +1663,279 @@ def perft_command():
 
 # ---------------------------------------------------------------------------------------------
 
+# ---------------------------------------------------------------------------------------------
+# Xiangqi (UCI_Variant xiangqi). The legality referee is Fairy-Stockfish, when installed: its
+# `go perft 1` in xiangqi lists the legal moves of a position.
+
+class XiangqiReferee:
+    engine = None
+
+    @classmethod
+    def available(cls):
+        return os.access(FAIRY_STOCKFISH, os.X_OK)
+
+    @classmethod
+    def get(cls):
+        if cls.engine is None or cls.engine.proc.poll() is not None:
+            cls.engine = Engine(binary=FAIRY_STOCKFISH)
+            cls.engine.send("setoption name UCI_Variant value xiangqi")
+            cls.engine.sync()
+        return cls.engine
+
+    @classmethod
+    def shutdown(cls):
+        if cls.engine is not None:
+            cls.engine.quit()
+            cls.engine.kill()
+
+
+def xq_perft_lines(lines):
+    out = {}
+    for l in lines:
+        m = re.fullmatch(r"([a-i](?:10|[1-9])[a-i](?:10|[1-9])): (\d+)", l)
+        if m:
+            out[m.group(1)] = int(m.group(2))
+    return out
+
+
+def xq_legal_moves(base, moves=()):
+    """The referee's legal moves after `position base moves ...`."""
+    ref = XiangqiReferee.get()
+    ref.send(position_command(base, moves))
+    ref.send("go perft 1")  # runs on Fairy-Stockfish's search thread: wait for its total, not readyok
+    lines, _, _ = ref.read_until(lambda l: l.startswith("Nodes searched"), 10.0, "referee perft total")
+    return set(xq_perft_lines(lines))
+
+
+def xq_assert_line_legal(base, moves, line, what):
+    """Each move of `line` is legal in turn (checked move by move: Fairy-Stockfish, like
+    Stockfish, stops reading a position command at an illegal move without saying so)."""
+    played = list(moves)
+    for m in line:
+        legal = xq_legal_moves(base, played)
+        check(m in legal, f"{what}: {m} is not legal after {position_command(base, played)[:160]} (legal: {sorted(legal)})")
+        played.append(m)
+
+
+def xiangqi_engine():
+    e = Engine()
+    e.send("setoption name UCI_Variant value xiangqi")
+    check(e.sync() == [], "setoption name UCI_Variant value xiangqi printed something")
+    return e
+
+
+@test
+def xq1_variant_option_listed():
+    """Xiangqi: `uci` lists UCI_Variant as a combo (Fairy-Stockfish's name), default chess."""
+    with Engine(handshake=False) as e:
+        options = [l for l in e.handshake() if l.startswith("option name UCI_Variant ")]
+        check(options == ["option name UCI_Variant type combo default chess var chess var xiangqi"], f"got {options}")
+
+
+@test
+def xq2_startpos_moves_and_fen():
+    """Xiangqi: position startpos/fen with moves (h3e3, h10g8: ranks up to 10), as `d` shows it;
+    the placement and side agree with Fairy-Stockfish's."""
+    with xiangqi_engine() as e:
+        check(e.fen() == XQ_START_FEN, f"start position after switching: {e.fen()}")
+        e.send("position startpos moves h3e3 h10g8 h1g3")
+        check(e.sync() == [], "position startpos moves ... printed something")
+        fen = e.fen()
+        check(fen.split()[:2] == ["rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R", "b"], f"got {fen}")
+        e.send(f"position fen {XQ_MIDDLEGAME} moves c3c1")
+        check(e.sync() == [], "position fen ... moves printed something")
+        check(e.fen().split()[:2] == ["2b1ka1r1/4aC3/4b2C1/p3p4/8p/P2RP1B2/1c5RP/4B1n2/9/2rAKA3", "w"], e.fen())
+        if XiangqiReferee.available():
+            ref = XiangqiReferee.get()
+            ref.send("position startpos moves h3e3 h10g8 h1g3")
+            ref_fen = next(l[5:] for l in ref.board().split("\n") if l.startswith("Fen: "))
+            e.send("position startpos moves h3e3 h10g8 h1g3")
+            check(e.fen().split()[:2] == ref_fen.split()[:2], f"Sen {e.fen()} vs Fairy-Stockfish {ref_fen}")
+
+
+@test
+def xq3_go_limits_give_legal_moves():
+    """Xiangqi: go depth/nodes/movetime/clocks/searchmoves answer with legal bestmove, ponder and
+    PV moves in xiangqi notation (refereed by Fairy-Stockfish when installed)."""
+    cases = [("startpos", [], "go depth 6"),
+             ("startpos", ["h3e3", "h10g8"], "go nodes 20000"),
+             (f"fen {XQ_MIDDLEGAME}", [], "go movetime 200"),
+             (f"fen {XQ_MIDDLEGAME}", ["c3c1"], "go wtime 3000 btime 3000 winc 50 binc 50"),
+             ("startpos", ["b3e3"], "go depth 5 searchmoves b10c8 h10g8")]
+    if XiangqiReferee.available():
+        check(len(xq_legal_moves("startpos")) == 44, "the referee does not list the 44 moves of the start position")
+    with xiangqi_engine() as e:
+        for base, moves, go in cases:
+            e.send(position_command(base, moves))
+            before, line, _ = e.go(go)
+            m = BESTMOVE_RE.fullmatch(line)
+            check(m is not None and XQ_MOVE_RE.fullmatch(m.group(1)), f"{go}: {line}")
+            infos = search_infos(before)
+            check(infos, f"{go}: no info lines")
+            if "searchmoves" in go:
+                check(m.group(1) in ("b10c8", "h10g8"), f"searchmoves ignored: {line}")
+            if XiangqiReferee.available():
+                xq_assert_line_legal(base, moves, [m.group(1)] + ([m.group(2)] if m.group(2) else []), f"{go} bestmove")
+                xq_assert_line_legal(base, moves, pv_of(infos[-1]), f"{go} last pv")
+    if not XiangqiReferee.available():
+        return f"legality not refereed: {FAIRY_STOCKFISH} not installed"
+
+
+@test
+def xq4_mate_and_no_legal_move():
+    """Xiangqi: a mate in one is announced; with no legal move the side to move has lost, in
+    check or not (no stalemate draw): `info depth 0 score mate 0` and `bestmove (none)`."""
+    with xiangqi_engine() as e:
+        e.send(f"position fen {XQ_MATE_IN_1}")
+        before, line, _ = e.go("go depth 5")
+        check(line.startswith("bestmove b1b10"), line)
+        check(info_field(search_infos(before)[-1], "mate") == "1", search_infos(before)[-1])
+        for fen in (XQ_CHECKMATED, XQ_STALEMATED):
+            e.send(f"position fen {fen}")
+            before, line, _ = e.go("go depth 5")
+            check(line == "bestmove (none)", f"{fen}: {line}")
+            check("info depth 0 score mate 0" in before, f"{fen}: {before}")
+        e.send(f"position fen {XQ_MATE_IN_1}")
+        before, line, _ = e.go("go depth 3 searchmoves a9a10")  # checks, but the general escapes
+        check(line.startswith("bestmove a9a10"), line)
+
+
+@test
+def xq5_bad_input_leaves_state_unchanged():
+    """Xiangqi: a bad FEN, a chess FEN, an illegal or unreadable move: one info string error each,
+    position unchanged."""
+    with xiangqi_engine() as e:
+        e.send("position startpos moves h3e3")
+        e.sync()
+        before = e.fen()
+        for bad in [f"position fen {START_FEN}",
+                    "position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w - - 0 1",
+                    "position fen 4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1",  # generals facing each other
+                    "position startpos moves h3e3 e2e4",
+                    "position startpos moves h3e3 h10h8",              # a horse cannot move like that
+                    "position startpos moves h3e3 i10i11",
+                    "position startpos moves h3e3 d10c9"]:             # an advisor leaves the palace
+            e.send(bad)
+            out = e.sync()
+            check(len(out) == 1 and out[0].startswith("info string error"), f"'{bad}' gave {out}")
+            check(e.fen() == before, f"'{bad}' changed the position to {e.fen()}")
+
+
+@test
+def xq6_perft_d_eval():
+    """Xiangqi: go perft N and perft N count like Fairy-Stockfish (44, 1920, 79666 from the start);
+    d and eval describe the xiangqi position."""
+    with xiangqi_engine() as e:
+        for depth, total in [(1, 44), (2, 1920), (3, 79666)]:
+            e.send(f"go perft {depth}")
+            before, line, _ = e.read_until(lambda l: l.startswith("Nodes searched"), 20.0, "Nodes searched")
+            check(line == f"Nodes searched: {total}", f"perft {depth}: {line}")
+            if depth == 1:
+                check(len(xq_perft_lines(before)) == 44, f"divide lines: {before}")
+        e.send(f"position fen {XQ_MIDDLEGAME} moves c3c1")
+        e.send("perft 2")
+        before, line, _ = e.read_until(lambda l: l.startswith("Nodes searched"), 20.0, "Nodes searched")
+        ours = xq_perft_lines(before)
+        if XiangqiReferee.available():
+            ref = XiangqiReferee.get()
+            ref.send(f"position fen {XQ_MIDDLEGAME} moves c3c1")
+            ref.send("go perft 2")
+            lines, _, _ = ref.read_until(lambda l: l.startswith("Nodes searched"), 10.0, "referee perft total")
+            theirs = xq_perft_lines(lines)
+            check(len(theirs) > 20, f"referee divide: {lines[:5]}")
+            check(ours == theirs, f"divide differs from Fairy-Stockfish: {sorted(set(ours.items()) ^ set(theirs.items()))[:6]}")
+        e.send("d")
+        board = e.sync()
+        check(any(l.rstrip().endswith("| 10") for l in board), f"d shows no tenth rank: {board[:4]}")
+        e.send("eval")
+        out = e.sync()
+        check(any(l.startswith("Final evaluation:") for l in out), f"eval: {out}")
+
+
+@test
+def xq7_variant_switch_rules():
+    """Xiangqi: UCI_Variant cannot change during a search (one info string error, the search and
+    its notation go on); when idle it sets the other game's start position. Options set before
+    carry over (MultiPV); UCI_Chess960 leaves a xiangqi position alone; an unknown variant is
+    refused."""
+    with Engine() as e:
+        e.send("setoption name MultiPV value 2")
+        e.send("position startpos moves e2e4")
+        e.send("setoption name UCI_Variant value xiangqi")
+        check(e.sync() == [], "switch printed something")
+        check(e.fen() == XQ_START_FEN, f"after switching to xiangqi: {e.fen()}")
+        before, line, _ = e.go("go depth 4")
+        depth4 = [l for l in search_infos(before) if info_field(l, "depth") == "4"]
+        check(sorted(info_field(l, "multipv") for l in depth4) == ["1", "2"], f"MultiPV 2 not applied: {depth4}")
+        e.send("position startpos moves h3e3")
+        e.send("go infinite")
+        e.collect(0.2)
+        e.send("setoption name UCI_Variant value chess")
+        out = e.collect(0.2)
+        check(len(info_strings(out)) == 1 and "error" in info_strings(out)[0], f"switch during search: {info_strings(out)}")
+        e.send("stop")
+        before, line, _ = e.read_until(lambda l: l.startswith("bestmove"), 2.0, "bestmove after stop")
+        check(XQ_MOVE_RE.fullmatch(line.split()[1]) is not None, f"not a xiangqi move: {line}")
+        check(e.fen().split()[0] == "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR", e.fen())
+        e.send("setoption name UCI_Chess960 value true")
+        check(e.sync() == [] and e.fen().split()[0] == "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR",
+              f"UCI_Chess960 changed the xiangqi position: {e.fen()}")
+        e.send("setoption name UCI_Chess960 value false")
+        e.send("setoption name UCI_Variant value shogi")
+        out = e.sync()
+        check(len(out) == 1 and out[0].startswith("info string error"), f"unknown variant: {out}")
+        e.send("setoption name UCI_Variant value chess")
+        check(e.sync() == [], "switch back printed something")
+        check(e.fen() == START_FEN, f"after switching back to chess: {e.fen()}")
+        e.send("position startpos moves e2e4")
+        before, line, _ = e.go("go depth 4")
+        assert_bestmove_legal("startpos", ["e2e4"], line)
+
+
+@test
+def xq8_bench_matches_command_line():
+    """Xiangqi: `bench N` under UCI_Variant xiangqi gives the node count of `sen bench N --variant
+    xiangqi`, which differs from the chess bench."""
+    with xiangqi_engine() as e:
+        e.send("bench 5")
+        _, line, _ = e.read_until(lambda l: l.endswith(" nps"), 60.0, "bench result")
+    m = re.fullmatch(r"(\d+) nodes (\d+) nps", line)
+    check(m is not None, f"bench line: {line}")
+    cli = subprocess.run([BINARY, "bench", "5", "--variant", "xiangqi"], capture_output=True, text=True, timeout=scaled(60))
+    last = cli.stdout.strip().split("\n")[-1]
+    check(last.split()[0] == m.group(1), f"UCI bench {line} vs command line {last}")
+    chess = subprocess.run([BINARY, "bench", "5"], capture_output=True, text=True, timeout=scaled(60))
+    check(chess.stdout.strip().split("\n")[-1].split()[0] != m.group(1), "xiangqi bench counted the chess positions")
+
+
+def resident_mb(proc):
+    with open(f"/proc/{proc.pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    raise TestFailure("no VmRSS in /proc")
+
+
+@test
+def xq9_one_hash_table_at_a_time():
+    """Xiangqi: switching UCI_Variant frees the old game's hash table before making the new one:
+    with Hash 64 filled (ucinewgame clears, touching every page) in both games in turn, resident
+    memory stays within Hash + 32 MB."""
+    with Engine() as e:
+        e.send("setoption name Hash value 64")
+        e.send("ucinewgame")
+        e.sync()
+        peak = resident_mb(e.proc)
+        for variant in ["xiangqi", "chess", "xiangqi"]:
+            e.send(f"setoption name UCI_Variant value {variant}")
+            e.send("ucinewgame")
+            e.go("go depth 6")
+            e.sync()
+            peak = max(peak, resident_mb(e.proc))
+        check(peak <= 64 + 32, f"resident memory reached {peak:.1f} MB with Hash 64")
+        return f"peak resident {peak:.1f} MB"
+
+
 def main():
     global BINARY
     if len(sys.argv) < 2:
@@ -1676,10 +1964,11 @@ def main():
             passed += 1
         else:
             failed += 1
-    try:
-        Referee.shutdown()
-    except TestFailure:
-        pass
+    for referee in (Referee, XiangqiReferee):
+        try:
+            referee.shutdown()
+        except TestFailure:
+            pass
     print(f"# total {time.monotonic() - started:.1f} s", flush=True)
     print(f"{passed} passed, {failed} failed", flush=True)
     return 1 if failed else 0
