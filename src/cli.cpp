@@ -5,7 +5,6 @@
 #include <fmt/core.h>
 
 #include "attacks.h"
-#include "bench.h"
 #include "notation.h"
 #include "perft.h"
 #include "perft_suite.h"
@@ -134,23 +133,6 @@ int run_perft_command(const std::vector<std::string>& args) {
         }
     }
     run_perft(pos, depth, divide, [chess960](Move m) { return move_to_uci(m, chess960); });
-    return 0;
-}
-
-int run_bench_command(const std::vector<std::string>& args) {
-    int depth = BENCH_DEFAULT_DEPTH;
-    if (!args.empty()) {
-        try { depth = std::stoi(args[0]); } catch (...) { depth = 0; }
-        if (depth < 1 || depth > 64) {
-            fmt::print("usage: sen bench [depth 1..64]\n");
-            return 2;
-        }
-    }
-    const BenchResult r = run_bench(depth, [](int index, std::string_view fen, std::uint64_t nodes) {
-        fmt::print("{:>3} {:>10} {}\n", index + 1, nodes, fen);
-        std::fflush(stdout);
-    });
-    fmt::print("{} nodes {} nps\n", r.nodes, r.nps());
     return 0;
 }
 

@@ -1,5 +1,5 @@
-// Command-line subcommands that run without the UCI loop: `sen perft ...` and `sen bench`.
-// Each returns the process exit code.
+// Command-line subcommands that run without the UCI loop: `sen perft ...` (chess or xiangqi)
+// and `sen magics` (`sen bench` is bench.h's run_bench_cli). Each returns the process exit code.
 #pragma once
 
 #include <string>
@@ -8,8 +8,6 @@
 namespace sen {
 
 int run_perft_command(const std::vector<std::string>& args);
-// `sen bench [depth]`: prints one line per position and ends with `<nodes> nodes <nps> nps`.
-int run_bench_command(const std::vector<std::string>& args);
 // `sen magics`: prints magic_numbers.h, the slider multipliers, found again from scratch.
 int run_magics_command();
 
