@@ -94,6 +94,66 @@ def is_white(piece):
     return piece.isupper()
 
 
+def placement_text(board, width, height):
+    """The FEN piece placement of a board list (index = rank * width + file), top rank first."""
+    rows = []
+    for rank in range(height - 1, -1, -1):
+        row, empty = "", 0
+        for f in range(width):
+            p = board[rank * width + f]
+            if p is None:
+                empty += 1
+            else:
+                if empty:
+                    row += str(empty)
+                    empty = 0
+                row += p
+        if empty:
+            row += str(empty)
+        rows.append(row)
+    return "/".join(rows)
+
+
+def parse_placement(placement, width, height, pieces, unit, single_digits=False):
+    """Board list (index = rank * width + file) of a FEN piece placement; raise FenError on
+    syntax errors. unit names a board cell in messages; single_digits rejects two digits in a
+    row (as the xiangqi FEN reader does)."""
+    ranks = placement.split("/")
+    if len(ranks) != height:
+        raise FenError("expected %d ranks" % height)
+    board = [None] * (width * height)
+    for i, row in enumerate(ranks):
+        rank, f, after_digit = height - 1 - i, 0, False
+        for ch in row:
+            if ch in "123456789"[:width]:
+                if single_digits and after_digit:
+                    raise FenError("two digits in a row")
+                f += int(ch)
+                after_digit = True
+            elif ch in pieces:
+                if f > width - 1:
+                    raise FenError("rank %d too long" % (rank + 1))
+                board[rank * width + f] = ch
+                f += 1
+                after_digit = False
+            else:
+                raise FenError("bad piece character %r" % ch)
+        if f != width:
+            raise FenError("rank %d does not have %d %s" % (rank + 1, width, unit))
+    return board
+
+
+def parse_counters(half, full):
+    """The halfmove clock and fullmove number fields of a FEN, as integers."""
+    try:
+        half, full = int(half), int(full)
+    except ValueError:
+        raise FenError("bad move counters")
+    if half < 0 or full < 1:
+        raise FenError("bad move counters")
+    return half, full
+
+
 class Position:
     """A parsed FEN. Fields mirror the six FEN fields."""
 
@@ -108,23 +168,8 @@ class Position:
         self.fullmove = fullmove
 
     def fen(self):
-        rows = []
-        for rank in range(7, -1, -1):
-            row, empty = "", 0
-            for f in range(8):
-                p = self.board[rank * 8 + f]
-                if p is None:
-                    empty += 1
-                else:
-                    if empty:
-                        row += str(empty)
-                        empty = 0
-                    row += p
-            if empty:
-                row += str(empty)
-            rows.append(row)
         return "%s %s %s %s %d %d" % (
-            "/".join(rows), self.stm, self.castling or "-",
+            placement_text(self.board, 8, 8), self.stm, self.castling or "-",
             sq_name(self.ep) if self.ep is not None else "-",
             self.halfmove, self.fullmove)
 
@@ -137,24 +182,7 @@ def parse_fen(fen):
     if len(fields) != 6:
         raise FenError("expected 6 fields, got %d" % len(fields))
     placement, stm, castling, ep, half, full = fields
-    ranks = placement.split("/")
-    if len(ranks) != 8:
-        raise FenError("expected 8 ranks")
-    board = [None] * 64
-    for i, row in enumerate(ranks):
-        rank, f = 7 - i, 0
-        for ch in row:
-            if ch in "12345678":
-                f += int(ch)
-            elif ch in PIECE_CHARS:
-                if f > 7:
-                    raise FenError("rank %d too long" % (rank + 1))
-                board[rank * 8 + f] = ch
-                f += 1
-            else:
-                raise FenError("bad piece character %r" % ch)
-        if f != 8:
-            raise FenError("rank %d does not have 8 squares" % (rank + 1))
+    board = parse_placement(placement, 8, 8, PIECE_CHARS, "squares")
     if stm not in ("w", "b"):
         raise FenError("bad side to move %r" % stm)
     if castling != "-":
@@ -164,12 +192,7 @@ def parse_fen(fen):
     else:
         castling = ""
     ep_sq = None if ep == "-" else parse_sq(ep)
-    try:
-        half, full = int(half), int(full)
-    except ValueError:
-        raise FenError("bad move counters")
-    if half < 0 or full < 1:
-        raise FenError("bad move counters")
+    half, full = parse_counters(half, full)
     return Position(board, stm, castling, ep_sq, half, full)
 
 
@@ -338,11 +361,8 @@ def make_move(pos, uci):
     capture = b[to] is not None
     new_ep = None
     if piece in "Pp":
-        if frm % 8 != to % 8 and b[to] is None:       # en passant
-            b[to - 8 if white else to + 8] = None
-            capture = True
-        if abs(to - frm) == 16:
-            new_ep = (to + frm) // 2
+        en_passant, new_ep = play_pawn(b, frm, to, white)
+        capture = capture or en_passant
     if piece in "Kk" and abs(to % 8 - frm % 8) == 2:  # castling
         base = frm - frm % 8
         rf, rt = (base + 7, base + 5) if to % 8 == 6 else (base, base + 3)
@@ -356,6 +376,32 @@ def make_move(pos, uci):
     half = 0 if piece in "Pp" or capture else pos.halfmove + 1
     full = pos.fullmove + (0 if white else 1)
     return Position(b, "b" if white else "w", castling, new_ep, half, full)
+
+
+def play_pawn(b, frm, to, white):
+    """The pawn's part of a move on board b before the pawn moves: removes a pawn taken en
+    passant. Returns (whether it was en passant, the ep square of a double push or None)."""
+    en_passant, new_ep = False, None
+    if frm % 8 != to % 8 and b[to] is None:
+        b[to - 8 if white else to + 8] = None
+        en_passant = True
+    if abs(to - frm) == 16:
+        new_ep = (to + frm) // 2
+    return en_passant, new_ep
+
+
+def pawn_move_weight(b, frm, to, uci, white):
+    """Playout bias of a pawn move: en passant, a double push next to an enemy pawn, promotion."""
+    w = 0
+    if frm % 8 != to % 8 and b[to] is None:
+        w += 15                                       # en passant
+    if abs(to - frm) == 16:                           # double push next to an enemy pawn
+        enemy = "p" if white else "P"
+        if any(0 <= to % 8 + df < 8 and b[to + df] == enemy for df in (-1, 1)):
+            w += 6
+    if len(uci) == 5:
+        w += 6
+    return w
 
 
 def gives_check(pos, uci):
@@ -419,37 +465,53 @@ def position_features(pos, moves):
 
 
 # --------------------------------------------------------------------------
-# Stockfish driver
+# Variants and the reference engine's driver
 # --------------------------------------------------------------------------
 
-def find_stockfish():
-    path = os.environ.get("STOCKFISH")
+class Variant:
+    """What the commands need to know about a game: how to check and normalise its FENs,
+    how many FEN fields identify a position, how to generate positions for it, and which
+    engine (with which UCI options) is its oracle."""
+
+    def __init__(self, validate, normalize, key_fields, generate, oracle, env, program, options):
+        self.validate = validate        # fen -> list of reasons it is illegal ([] = legal)
+        self.normalize = normalize      # fen -> the FEN as the suite files write it
+        self.key_fields = key_fields    # leading FEN fields that identify a position
+        self.generate = generate        # (oracle, count, seed, playouts, log) -> FENs
+        self.oracle = oracle            # the oracle's name in messages
+        self.env = env                  # environment variable naming its binary
+        self.program = program          # its name on PATH, else /usr/games/<program>
+        self.options = options          # UCI "setoption name ..." texts, in order
+
+    def key(self, fen):
+        return " ".join(fen.split()[:self.key_fields])
+
+
+def find_oracle(variant):
+    path = os.environ.get(variant.env)
     if path:
         return path
-    return shutil.which("stockfish") or "/usr/games/stockfish"
+    return shutil.which(variant.program) or "/usr/games/" + variant.program
 
 
-class Stockfish:
-    """Minimal UCI driver for perft and FEN normalisation."""
+class Oracle:
+    """Minimal UCI driver of a variant's reference engine, for perft and FEN normalisation."""
 
-    def __init__(self, path=None, chess960=False):
-        self.path = path or find_stockfish()
-        self.chess960 = chess960
+    def __init__(self, variant, path=None):
+        self.variant = variant
+        self.path = path or find_oracle(variant)
         try:
             self.proc = subprocess.Popen([self.path], stdin=subprocess.PIPE,
                                          stdout=subprocess.PIPE, text=True, bufsize=1)
         except OSError as e:
-            sys.exit("cannot start Stockfish %r: %s (set $STOCKFISH)" % (self.path, e))
+            sys.exit("cannot start %s %r: %s (set $%s)" % (variant.oracle, self.path, e, variant.env))
         self.name = "unknown"
         self._send("uci")
         for line in self._read_until(lambda l: l == "uciok"):
             if line.startswith("id name "):
                 self.name = line[len("id name "):]
-        self._send("setoption name Threads value 1")
-        self._send("setoption name Hash value 16")
-        if chess960:
-            # Castling FENs with rook files, and castling moves as king-takes-rook.
-            self._send("setoption name UCI_Chess960 value true")
+        for option in variant.options:
+            self._send("setoption name " + option)
         self._send("isready")
         list(self._read_until(lambda l: l == "readyok"))
 
@@ -468,7 +530,7 @@ class Stockfish:
                 return
 
     def _position(self, fen, moves=()):
-        errs = validate_fen(fen, self.chess960)
+        errs = self.variant.validate(fen)
         if errs:
             raise ValueError("refusing illegal FEN %r: %s" % (fen, "; ".join(errs)))
         cmd = "position fen " + fen
@@ -778,14 +840,7 @@ def move_weight(pos, uci):
     if b[to] is not None:
         w += 2
     if piece in "Pp":
-        if frm % 8 != to % 8 and b[to] is None:
-            w += 15                                   # en passant
-        if abs(to - frm) == 16:                       # double push next to an enemy pawn
-            enemy = "p" if is_white(piece) else "P"
-            if any(0 <= to % 8 + df < 8 and b[to + df] == enemy for df in (-1, 1)):
-                w += 6
-        if len(uci) == 5:
-            w += 6
+        w += pawn_move_weight(b, frm, to, uci, is_white(piece))
     if piece in "Kk" and abs(to % 8 - frm % 8) == 2:
         w += 12                                       # castling
     if gives_check(pos, uci):
@@ -796,54 +851,87 @@ def move_weight(pos, uci):
 def generate_positions(sf, count, seed, playouts=600, log=None):
     """Return up to `count` FENs picked from biased random playouts."""
     rng = random.Random(seed)
-    candidates = []          # (fen, tags, playout index, start index)
-    seen = set(" ".join(normalize_fen(f).split()[:4]) for f in PLAYOUT_STARTS)
-    for game in range(playouts):
-        start = rng.randrange(len(PLAYOUT_STARTS))
-        fen = normalize_fen(PLAYOUT_STARTS[start])
-        length = rng.randint(2, 80)
-        for _ in range(length):
-            pos = parse_fen(fen)
-            moves = sf.legal_moves(fen)
-            if not moves:
-                break
-            key = " ".join(fen.split()[:4])
-            if key not in seen:
-                seen.add(key)
-                tags = position_features(pos, moves)
-                if tags - {"castling-rights"}:
-                    candidates.append((fen, tags, game, start))
-            if rng.random() < 0.15:
-                move = rng.choice(moves)
-            else:
-                move = rng.choices(moves, [move_weight(pos, m) for m in moves])[0]
-            mine = make_move(pos, move)
-            sf_fen = sf.fen(fen, [move])
-            theirs = parse_fen(sf_fen)
-            if (mine.board, mine.stm, mine.castling) != (theirs.board, theirs.stm, theirs.castling):
-                raise RuntimeError("make_move disagrees with Stockfish after %s %s" % (fen, move))
-            # Stockfish only keeps the ep square when a capture is pseudo-legal;
-            # sometimes keep it anyway (legal FEN, but no ep capture possible).
-            if mine.ep is not None and theirs.ep is None and rng.random() < 0.35:
-                sf_fen = mine.fen()
-            fen = sf_fen
+
+    def advance(pos, fen, move):
+        mine = make_move(pos, move)
+        sf_fen = sf.fen(fen, [move])
+        theirs = parse_fen(sf_fen)
+        if (mine.board, mine.stm, mine.castling) != (theirs.board, theirs.stm, theirs.castling):
+            raise RuntimeError("make_move disagrees with Stockfish after %s %s" % (fen, move))
+        # Stockfish only keeps the ep square when a capture is pseudo-legal;
+        # sometimes keep it anyway (legal FEN, but no ep capture possible).
+        if mine.ep is not None and theirs.ep is None and rng.random() < 0.35:
+            sf_fen = mine.fen()
+        return sf_fen
+
+    candidates = playout_candidates(
+        sf, rng, playouts, listed_start(PLAYOUT_STARTS, normalize_fen), (2, 80), parse_fen, position_features, move_weight, advance,
+        keep=lambda tags, moves: moves and tags - {"castling-rights"},
+        seen=[normalize_fen(f) for f in PLAYOUT_STARTS])
     if log:
         log("generate: %d playouts, %d candidate positions" % (playouts, len(candidates)))
+    return pick_covering(candidates, GENERATE_QUOTAS, count, rng, log, len(PLAYOUT_STARTS))
 
-    # Greedy cover of GENERATE_QUOTAS; at most 2 positions per playout and a
-    # fair share per start position, so the picks stay diverse.
-    need = dict(GENERATE_QUOTAS)
+
+def playout_candidates(sf, rng, playouts, start, lengths, parse, features, weight, advance, keep, seen=()):
+    """Candidates (fen, tags, playout index, start index) met in `playouts` biased random
+    playouts, each from start(rng) -> (FEN, start index) and rng.randint(*lengths) plies long
+    at most: a position not seen before (the FENs in `seen` count as seen) whose
+    features(pos, moves) tags pass keep(tags, moves). advance(pos, fen, move) -> the FEN after
+    the move, checked against the oracle."""
+    candidates = []
+    seen = set(sf.variant.key(fen) for fen in seen)
+    for game in range(playouts):
+        fen, start_index = start(rng)
+        seen.add(sf.variant.key(fen))
+        for _ in range(rng.randint(*lengths)):
+            pos = parse(fen)
+            moves = sf.legal_moves(fen)
+            key = sf.variant.key(fen)
+            if key not in seen:
+                seen.add(key)
+                tags = features(pos, moves)
+                if keep(tags, moves):
+                    candidates.append((fen, tags, game, start_index))
+            if not moves:
+                break
+            fen = advance(pos, fen, playout_move(rng, pos, moves, weight))
+    return candidates
+
+
+def listed_start(fens, normalize):
+    """A playout start for playout_candidates: one of fens at random, its index in fens."""
+    def start(rng):
+        index = rng.randrange(len(fens))
+        return normalize(fens[index]), index
+    return start
+
+
+def playout_move(rng, pos, moves, weight):
+    """The next move of a biased random playout: mostly drawn by weight(pos, move)."""
+    if rng.random() < 0.15:
+        return rng.choice(moves)
+    return rng.choices(moves, [weight(pos, m) for m in moves])[0]
+
+
+def pick_covering(candidates, quotas, count, rng, log, starts=0, rank=lambda tags: ()):
+    """Up to `count` FENs from candidates (fen, tags, playout index, start index), chosen by a
+    greedy cover of quotas (tag -> how many positions to keep with it): each pick is the one
+    that meets the most open quotas, then by rank(tags), then the one with the most tags. At
+    most 2 positions per playout and, with `starts` start positions, a fair share per start,
+    so the picks stay diverse."""
+    need = dict(quotas)
     picked, per_game, per_start = [], {}, {}
-    start_cap = max(2, (3 * count) // (2 * len(PLAYOUT_STARTS)) + 1)
+    start_cap = max(2, (3 * count) // (2 * starts) + 1) if starts else None
     pool = candidates[:]
     rng.shuffle(pool)
     while pool and len(picked) < count:
         def score(c):
             gain = sum(1 for t in c[1] if need.get(t, 0) > 0)
-            return (gain, len(c[1]))
+            return (gain,) + rank(c[1]) + (len(c[1]),)
         best = max(pool, key=score)
         pool.remove(best)
-        if per_game.get(best[2], 0) >= 2 or per_start.get(best[3], 0) >= start_cap:
+        if per_game.get(best[2], 0) >= 2 or (start_cap and per_start.get(best[3], 0) >= start_cap):
             continue
         if score(best)[0] == 0 and any(v > 0 for v in need.values()) and pool:
             # nothing left covers an open quota -- fill with the richest positions
@@ -1043,11 +1131,8 @@ def make_move960(pos, uci):
     else:
         capture = b[to] is not None
         if piece in "Pp":
-            if frm % 8 != to % 8 and b[to] is None:       # en passant
-                b[to - 8 if white else to + 8] = None
-                capture = True
-            if abs(to - frm) == 16:
-                new_ep = (to + frm) // 2
+            en_passant, new_ep = play_pawn(b, frm, to, white)
+            capture = capture or en_passant
         b[to] = (promo.upper() if white else promo) if promo else piece
         b[frm] = None
     home = range(0, 8) if white else range(56, 64)
@@ -1136,14 +1221,7 @@ def move_weight960(pos, uci):
     if b[to] is not None:
         w += 2
     if piece in "Pp":
-        if frm % 8 != to % 8 and b[to] is None:
-            w += 15                                   # en passant
-        if abs(to - frm) == 16:
-            enemy = "p" if white else "P"
-            if any(0 <= to % 8 + df < 8 and b[to + df] == enemy for df in (-1, 1)):
-                w += 6
-        if len(uci) == 5:
-            w += 6
+        w += pawn_move_weight(b, frm, to, uci, white)
     home = 0 if white else 7
     if frm // 8 == home and piece in "NBQnbq":
         w += 1.5                                      # clears a castling path
@@ -1174,58 +1252,28 @@ def generate_positions960(sf, count, seed, playouts=600, log=None):
     from Chess960 (60%) or DFRC (40%) start positions; every position keeps a
     castling right with the king off the e-file or the rook off the a/h-file."""
     rng = random.Random(seed)
-    candidates = []
-    seen = set()
-    for game in range(playouts):
+
+    def start(rng):
         white_n = rng.randrange(960)
         black_n = white_n if rng.random() < 0.6 else rng.randrange(960)
-        fen = start960_fen(white_n, black_n, "xfen")
-        seen.add(" ".join(fen.split()[:4]))
-        for _ in range(rng.randint(4, 50)):
-            pos = parse_fen960(fen)
-            moves = sf.legal_moves(fen)
-            if not moves:
-                break
-            key = " ".join(fen.split()[:4])
-            if key not in seen:
-                seen.add(key)
-                tags = position_features960(pos, moves)
-                if "unusual-rights" in tags and tags - {"castling-rights", "unusual-rights", "sides-differ"}:
-                    candidates.append((fen, tags, game))
-            if rng.random() < 0.15:
-                move = rng.choice(moves)
-            else:
-                move = rng.choices(moves, [move_weight960(pos, m) for m in moves])[0]
-            mine = make_move960(pos, move)
-            theirs = parse_fen960(sf.fen(fen, [move]))
-            if (mine.board, mine.stm, mine.castling) != (theirs.board, theirs.stm, theirs.castling):
-                raise RuntimeError("make_move960 disagrees with Stockfish after %s %s" % (fen, move))
-            theirs.style = "xfen"
-            fen = theirs.fen()
+        return start960_fen(white_n, black_n, "xfen"), None
+
+    def advance(pos, fen, move):
+        mine = make_move960(pos, move)
+        theirs = parse_fen960(sf.fen(fen, [move]))
+        if (mine.board, mine.stm, mine.castling) != (theirs.board, theirs.stm, theirs.castling):
+            raise RuntimeError("make_move960 disagrees with Stockfish after %s %s" % (fen, move))
+        theirs.style = "xfen"
+        return theirs.fen()
+
+    def keep(tags, moves):
+        return moves and "unusual-rights" in tags and tags - {"castling-rights", "unusual-rights", "sides-differ"}
+
+    candidates = playout_candidates(sf, rng, playouts, start, (4, 50), parse_fen960, position_features960,
+                                    move_weight960, advance, keep)
     if log:
         log("generate --chess960: %d playouts, %d candidate positions" % (playouts, len(candidates)))
-
-    need = dict(GENERATE960_QUOTAS)
-    picked, per_game = [], {}
-    pool = candidates[:]
-    rng.shuffle(pool)
-    while pool and len(picked) < count:
-        def score(c):
-            return (sum(1 for t in c[1] if need.get(t, 0) > 0), len(c[1]))
-        best = max(pool, key=score)
-        pool.remove(best)
-        if per_game.get(best[2], 0) >= 2:
-            continue
-        if score(best)[0] == 0 and any(v > 0 for v in need.values()):
-            need = {}
-        per_game[best[2]] = per_game.get(best[2], 0) + 1
-        for t in best[1]:
-            if t in need:
-                need[t] -= 1
-        picked.append(best)
-        if log:
-            log("  pick %-72s %s" % (best[0], ",".join(sorted(best[1]))))
-    return [c[0] for c in picked]
+    return pick_covering(candidates, GENERATE960_QUOTAS, count, rng, log)
 
 
 def dfrc_pairs(count, seed):
@@ -1335,22 +1383,7 @@ class XqPosition:
         self.fullmove = fullmove
 
     def fen(self):
-        rows = []
-        for rank in range(9, -1, -1):
-            row, empty = "", 0
-            for f in range(9):
-                p = self.board[rank * 9 + f]
-                if p is None:
-                    empty += 1
-                else:
-                    if empty:
-                        row += str(empty)
-                        empty = 0
-                    row += p
-            if empty:
-                row += str(empty)
-            rows.append(row)
-        return "%s %s - - %d %d" % ("/".join(rows), self.stm, self.halfmove, self.fullmove)
+        return "%s %s - - %d %d" % (placement_text(self.board, 9, 10), self.stm, self.halfmove, self.fullmove)
 
 
 def parse_xq_fen(fen):
@@ -1365,36 +1398,10 @@ def parse_xq_fen(fen):
     placement, stm, castling, ep, half, full = fields
     if castling != "-" or ep != "-":
         raise FenError("castling and en-passant fields must be '-'")
-    ranks = placement.split("/")
-    if len(ranks) != 10:
-        raise FenError("expected 10 ranks")
-    board = [None] * 90
-    for i, row in enumerate(ranks):
-        rank, f, after_digit = 9 - i, 0, False
-        for ch in row:
-            if ch in "123456789":
-                if after_digit:
-                    raise FenError("two digits in a row")
-                f += int(ch)
-                after_digit = True
-            elif ch in XQ_PIECES:
-                if f > 8:
-                    raise FenError("rank %d too long" % (rank + 1))
-                board[rank * 9 + f] = ch
-                f += 1
-                after_digit = False
-            else:
-                raise FenError("bad piece character %r" % ch)
-        if f != 9:
-            raise FenError("rank %d does not have 9 points" % (rank + 1))
+    board = parse_placement(placement, 9, 10, XQ_PIECES, "points", single_digits=True)
     if stm not in ("w", "b"):
         raise FenError("bad side to move %r" % stm)
-    try:
-        half, full = int(half), int(full)
-    except ValueError:
-        raise FenError("bad move counters")
-    if half < 0 or full < 1:
-        raise FenError("bad move counters")
+    half, full = parse_counters(half, full)
     return XqPosition(board, stm, half, full)
 
 
@@ -1616,57 +1623,6 @@ def xq_position_features(pos, moves):
     return tags
 
 
-def find_fairy_stockfish():
-    path = os.environ.get("FAIRY_STOCKFISH")
-    if path:
-        return path
-    return shutil.which("fairy-stockfish") or "/usr/games/fairy-stockfish"
-
-
-class FairyStockfish(Stockfish):
-    """The UCI driver with Fairy-Stockfish playing xiangqi."""
-
-    def __init__(self, path=None):
-        self.path = path or find_fairy_stockfish()
-        self.chess960 = False
-        try:
-            self.proc = subprocess.Popen([self.path], stdin=subprocess.PIPE,
-                                         stdout=subprocess.PIPE, text=True, bufsize=1)
-        except OSError as e:
-            sys.exit("cannot start Fairy-Stockfish %r: %s (set $FAIRY_STOCKFISH)" % (self.path, e))
-        self.name = "unknown"
-        self._send("uci")
-        for line in self._read_until(lambda l: l == "uciok"):
-            if line.startswith("id name "):
-                self.name = line[len("id name "):]
-        self._send("setoption name UCI_Variant value xiangqi")
-        self._send("setoption name Threads value 1")
-        self._send("setoption name Hash value 16")
-        self._send("isready")
-        list(self._read_until(lambda l: l == "readyok"))
-
-    def _position(self, fen, moves=()):
-        errs = validate_xq_fen(fen)
-        if errs:
-            raise ValueError("refusing illegal FEN %r: %s" % (fen, "; ".join(errs)))
-        cmd = "position fen " + fen
-        if moves:
-            cmd += " moves " + " ".join(moves)
-        self._send(cmd)
-
-
-def make_oracle(args):
-    if getattr(args, "variant", "chess") == "xiangqi":
-        return FairyStockfish()
-    return Stockfish(chess960=getattr(args, "chess960", False))
-
-
-def validator(args):
-    if getattr(args, "variant", "chess") == "xiangqi":
-        return validate_xq_fen
-    return lambda fen: validate_fen(fen, getattr(args, "chess960", False))
-
-
 # Playout starts: the start position and a few openings, middlegames and
 # endings (from Red's and Black's side) where checks, pins and crossed
 # soldiers come up early.
@@ -1768,67 +1724,49 @@ def xq_move_weight(pos, move):
 def generate_xq_positions(sf, count, seed, playouts=600, log=None):
     """Return up to `count` xiangqi FENs picked from biased random playouts."""
     rng = random.Random(seed)
-    candidates = []          # (fen, tags, playout index, start index)
-    seen = set(" ".join(normalize_xq_fen(f).split()[:2]) for f in XQ_PLAYOUT_STARTS)
-    for game in range(playouts):
-        start = rng.randrange(len(XQ_PLAYOUT_STARTS))
-        fen = normalize_xq_fen(XQ_PLAYOUT_STARTS[start])
-        length = rng.randint(2, 120)
-        for _ in range(length):
-            pos = parse_xq_fen(fen)
-            moves = sf.legal_moves(fen)
-            key = " ".join(fen.split()[:2])
-            if key not in seen:
-                seen.add(key)
-                tags = xq_position_features(pos, moves)
-                if tags - {"horse-leg-blocked"}:
-                    candidates.append((fen, tags, game, start))
-            if not moves:
-                break
-            if rng.random() < 0.15:
-                move = rng.choice(moves)
-            else:
-                move = rng.choices(moves, [xq_move_weight(pos, m) for m in moves])[0]
-            mine = xq_make_move(pos, move)
-            sf_fen = sf.fen(fen, [move])
-            if mine.fen() != normalize_xq_fen(sf_fen):
-                raise RuntimeError("xq_make_move disagrees with Fairy-Stockfish after %s %s: %s vs %s"
-                                   % (fen, move, mine.fen(), sf_fen))
-            fen = mine.fen()
+
+    def advance(pos, fen, move):
+        mine = xq_make_move(pos, move)
+        sf_fen = sf.fen(fen, [move])
+        if mine.fen() != normalize_xq_fen(sf_fen):
+            raise RuntimeError("xq_make_move disagrees with Fairy-Stockfish after %s %s: %s vs %s"
+                               % (fen, move, mine.fen(), sf_fen))
+        return mine.fen()
+
+    # Positions without a legal move are kept too (tag "no-moves").
+    candidates = playout_candidates(
+        sf, rng, playouts, listed_start(XQ_PLAYOUT_STARTS, normalize_xq_fen), (2, 120), parse_xq_fen, xq_position_features, xq_move_weight, advance,
+        keep=lambda tags, moves: tags - {"horse-leg-blocked"},
+        seen=[normalize_xq_fen(f) for f in XQ_PLAYOUT_STARTS])
     if log:
         log("generate: %d playouts, %d candidate positions" % (playouts, len(candidates)))
+    # Once the quotas are met, positions not in check come first, so that most of the suite
+    # exercises the generator's bulk (not in check) path.
+    return pick_covering(candidates, XQ_GENERATE_QUOTAS, count, rng, log, len(XQ_PLAYOUT_STARTS),
+                         rank=lambda tags: ("check" not in tags,))
 
-    # Greedy cover of the quotas as for chess; once they are met, positions not in check come
-    # first, so that most of the suite exercises the generator's bulk (not in check) path.
-    need = dict(XQ_GENERATE_QUOTAS)
-    picked, per_game, per_start = [], {}, {}
-    start_cap = max(2, (3 * count) // (2 * len(XQ_PLAYOUT_STARTS)) + 1)
-    pool = candidates[:]
-    rng.shuffle(pool)
-    while pool and len(picked) < count:
-        def score(c):
-            gain = sum(1 for t in c[1] if need.get(t, 0) > 0)
-            return (gain, "check" not in c[1], len(c[1]))
-        best = max(pool, key=score)
-        pool.remove(best)
-        if per_game.get(best[2], 0) >= 2 or per_start.get(best[3], 0) >= start_cap:
-            continue
-        if score(best)[0] == 0 and any(v > 0 for v in need.values()) and pool:
-            need = {}
-        per_game[best[2]] = per_game.get(best[2], 0) + 1
-        per_start[best[3]] = per_start.get(best[3], 0) + 1
-        for t in best[1]:
-            if t in need:
-                need[t] -= 1
-        picked.append(best)
-        if log:
-            log("  pick %-72s %s" % (best[0], ",".join(sorted(best[1]))))
-    return [c[0] for c in picked]
+
+# The games the commands serve; variant_of() picks one from the command line.
+CHESS = Variant(validate_fen, normalize_fen, 4, generate_positions, "Stockfish", "STOCKFISH", "stockfish",
+                ("Threads value 1", "Hash value 16"))
+# Castling FENs with rook files, and castling moves as king-takes-rook.
+CHESS960 = Variant(lambda fen: validate_fen(fen, True), normalize_fen960, 4, generate_positions960,
+                   "Stockfish", "STOCKFISH", "stockfish",
+                   ("Threads value 1", "Hash value 16", "UCI_Chess960 value true"))
+XIANGQI = Variant(validate_xq_fen, normalize_xq_fen, 2, generate_xq_positions,
+                  "Fairy-Stockfish", "FAIRY_STOCKFISH", "fairy-stockfish",
+                  ("UCI_Variant value xiangqi", "Threads value 1", "Hash value 16"))
+
+
+def variant_of(args):
+    if getattr(args, "variant", "chess") == "xiangqi":
+        return XIANGQI
+    return CHESS960 if getattr(args, "chess960", False) else CHESS
 
 
 def cmd_build_xq(args):
     """xiangqi.epd and xiangqi-quick.epd."""
-    sf = FairyStockfish()
+    sf = Oracle(XIANGQI)
     log("build --variant xiangqi: using %s (%s)" % (sf.name, sf.path))
     os.makedirs(args.out_dir, exist_ok=True)
     start = fixed_counts(sf, XQ_START, len(XQ_START_COUNTS))
@@ -1883,7 +1821,7 @@ def log(msg):
 
 def cmd_validate(args):
     bad = 0
-    check = validator(args)
+    check = variant_of(args).validate
     for path in args.files:
         for no, fen, counts in read_suite(path):
             errs = check(fen)
@@ -1897,8 +1835,8 @@ def cmd_validate(args):
 
 
 def cmd_verify(args):
-    sf = make_oracle(args)
-    check = validator(args)
+    sf = Oracle(variant_of(args))
+    check = sf.variant.validate
     log("verify: using %s (%s)" % (sf.name, sf.path))
     failures = 0
     grand_nodes = 0
@@ -1954,14 +1892,9 @@ def write_lines(path, lines):
 
 def check_and_count(sf, fens, max_nodes, max_depth, depth=None):
     out = []
-    xiangqi = isinstance(sf, FairyStockfish)
     for fen in fens:
-        if xiangqi:
-            fen = normalize_xq_fen(fen)
-            errs = validate_xq_fen(fen)
-        else:
-            fen = normalize_fen960(fen) if sf.chess960 else normalize_fen(fen)
-            errs = validate_fen(fen, sf.chess960)
+        fen = sf.variant.normalize(fen)
+        errs = sf.variant.validate(fen)
         if errs:
             raise SystemExit("illegal FEN %s: %s" % (fen, "; ".join(errs)))
         counts = (fixed_counts(sf, fen, depth) if depth
@@ -1971,7 +1904,7 @@ def check_and_count(sf, fens, max_nodes, max_depth, depth=None):
 
 
 def cmd_count(args):
-    sf = make_oracle(args)
+    sf = Oracle(variant_of(args))
     fens = read_fens(args.input)
     write_lines(args.output, check_and_count(sf, fens, args.max_nodes, args.max_depth, args.depth))
     sf.close()
@@ -1979,12 +1912,8 @@ def cmd_count(args):
 
 
 def cmd_generate(args):
-    sf = make_oracle(args)
-    if args.variant == "xiangqi":
-        generate = generate_xq_positions
-    else:
-        generate = generate_positions960 if args.chess960 else generate_positions
-    fens = generate(sf, args.count, args.seed, args.playouts, log)
+    sf = Oracle(variant_of(args))
+    fens = sf.variant.generate(sf, args.count, args.seed, args.playouts, log)
     write_lines(args.output, fens)
     sf.close()
     return 0
@@ -2012,7 +1941,7 @@ def dedupe(fens):
 
 def cmd_build960(args):
     """chess960.epd and chess960-quick.epd."""
-    sf = Stockfish(chess960=True)
+    sf = Oracle(CHESS960)
     log("build --chess960: using %s (%s)" % (sf.name, sf.path))
     os.makedirs(args.out_dir, exist_ok=True)
     max_nodes = args.max_nodes
@@ -2097,7 +2026,7 @@ def cmd_build(args):
     if args.chess960:
         return cmd_build960(args)
     args.generated = args.generated or 80
-    sf = Stockfish()
+    sf = Oracle(CHESS)
     log("build: using %s (%s)" % (sf.name, sf.path))
     out = args.out_dir
     os.makedirs(out, exist_ok=True)
