@@ -20,15 +20,11 @@ SEN_TEST_TIME_SCALE (default 1) multiplies every timeout. Prints one line per te
 "N passed, M failed"; exits non-zero on any failure. Standard library only.
 """
 
-import os
-import queue
 import random
-import subprocess
 import sys
-import threading
 import time
 
-SCALE = float(os.environ.get("SEN_TEST_TIME_SCALE", "1") or 1)
+from engine_pipe import Engine, Failure, check, run_tests
 
 # The bound is the issue's own, Hash + 32 MB, with nothing added. What it has to cover: a release
 # build idles at about 9 MB resident (binary, libstdc++, fmt, attack tables); each search thread
@@ -37,61 +33,13 @@ SCALE = float(os.environ.get("SEN_TEST_TIME_SCALE", "1") or 1)
 ALLOWANCE_MB = 0
 
 
-class Failure(AssertionError):
-    pass
-
-
-def check(condition, message):
-    if not condition:
-        raise Failure(message)
-
-
-class Engine:
-    def __init__(self, binary):
-        self.proc = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, bufsize=0)
-        self.lines = queue.Queue()
-        self.stderr = bytearray()
-        threading.Thread(target=self._pump_out, daemon=True).start()
-        self._err = threading.Thread(target=self._pump_err, daemon=True)
-        self._err.start()
-
-    def _pump_out(self):
-        pending = b""
-        while chunk := os.read(self.proc.stdout.fileno(), 1 << 16):
-            pending += chunk
-            *complete, pending = pending.split(b"\n")
-            for raw in complete:
-                self.lines.put(raw.decode("latin-1"))
-        self.lines.put(None)
-
-    def _pump_err(self):
-        while chunk := os.read(self.proc.stderr.fileno(), 1 << 16):
-            self.stderr += chunk
-
-    def send(self, text):
-        try:
-            os.write(self.proc.stdin.fileno(), text.encode() + b"\n")
-        except OSError as e:
-            raise Failure(f"engine is gone ({e}); exit code {self.proc.poll()}; stderr {bytes(self.stderr[:800])!r}")
-
-    def read_until(self, wanted, timeout, what):
-        deadline = time.monotonic() + timeout * SCALE
-        before = []
-        while True:
-            try:
-                line = self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
-            except queue.Empty:
-                raise Failure(f"no {what} within {timeout * SCALE:.1f} s; last lines {before[-3:]}")
-            check(line is not None, f"engine exited (code {self.proc.poll()}) waiting for {what}; "
-                                    f"stderr {bytes(self.stderr[:800])!r}")
-            if wanted(line):
-                return before
-            before.append(line)
+class MemoryEngine(Engine):
+    """The shared pipe driver plus what these tests add: sync, a search, /proc figures and a
+    strict quit."""
 
     def sync(self, timeout=30.0):
         self.send("isready")
-        before = self.read_until(lambda l: l == "readyok", timeout, "readyok")
+        before, _ = self.read_until(lambda l: l == "readyok", timeout, "readyok")
         errors = [l for l in before if l.startswith("info string")]
         check(not errors, f"engine complained: {errors[:3]}")
 
@@ -107,13 +55,7 @@ class Engine:
         raise Failure(f"no {field} in /proc/{self.proc.pid}/status")
 
     def finish(self):
-        self.send("quit")
-        try:
-            code = self.proc.wait(timeout=30 * SCALE)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            raise Failure("engine still running after quit")
-        self._err.join(timeout=5)
+        code = self.quit(timeout=30.0)
         check(code == 0 and not self.stderr, f"exit code {code}; stderr {bytes(self.stderr[:1500]).decode('latin-1')!r}")
 
 
@@ -124,7 +66,7 @@ def sanitized(binary):
 
 
 def hash_sizes(binary, check_rss):
-    e = Engine(binary)
+    e = MemoryEngine(binary)
     figures = []
     try:
         e.send("uci")
@@ -146,14 +88,13 @@ def hash_sizes(binary, check_rss):
         figures.append(f"peak {e.status_mb('VmHWM'):.0f}")
         e.finish()
     finally:
-        if e.proc.poll() is None:
-            e.proc.kill()
+        e.kill()
     return "VmRSS MB: " + ", ".join(figures) + ("" if check_rss else " (sanitizer build: bounds not checked)")
 
 
 def resize_cycle(binary, check_rss):
     rng = random.Random(7)
-    e = Engine(binary)
+    e = MemoryEngine(binary)
     try:
         e.send("uci")
         e.read_until(lambda l: l == "uciok", 10, "uciok")
@@ -187,8 +128,7 @@ def resize_cycle(binary, check_rss):
             check(rss <= 16 + 32 + ALLOWANCE_MB, f"after the cycle, Hash 16 / Threads 1: VmRSS {rss:.1f} MB")
         e.finish()
     finally:
-        if e.proc.poll() is None:
-            e.proc.kill()
+        e.kill()
     return f"30 rounds; then Hash 16 / Threads 1: VmRSS {rss:.0f} MB" + ("" if check_rss else " (not checked)")
 
 
@@ -198,18 +138,8 @@ def main():
         return 2
     binary = sys.argv[1]
     check_rss = not sanitized(binary)
-    passed = failed = 0
-    for name, fn in (("hash_sizes", hash_sizes), ("resize_cycle", resize_cycle)):
-        start = time.monotonic()
-        try:
-            message, status = fn(binary, check_rss), "PASS"
-            passed += 1
-        except Failure as exc:
-            message, status = str(exc), "FAIL"
-            failed += 1
-        print(f"{status} {name} ({(time.monotonic() - start) * 1000:.0f} ms): {message}", flush=True)
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return run_tests([("hash_sizes", lambda: hash_sizes(binary, check_rss)),
+                      ("resize_cycle", lambda: resize_cycle(binary, check_rss))])
 
 
 if __name__ == "__main__":

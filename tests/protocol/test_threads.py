@@ -20,16 +20,13 @@ Prints one line per test and a final "N passed, M failed"; exits non-zero on any
 Standard library only.
 """
 
-import os
 import queue
 import random
 import re
-import subprocess
 import sys
-import threading
 import time
 
-SCALE = float(os.environ.get("SEN_TEST_TIME_SCALE", "1") or 1)
+from engine_pipe import SCALE, Engine, Failure, check, run_tests
 
 POSITIONS = [
     "startpos",
@@ -44,100 +41,6 @@ POSITIONS = [
     "fen rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
 ]
 BESTMOVE_RE = re.compile(r"bestmove (\S+)(?: ponder (\S+))?")
-
-
-class Failure(AssertionError):
-    pass
-
-
-def check(condition, message):
-    if not condition:
-        raise Failure(message)
-
-
-class Engine:
-    def __init__(self, binary):
-        self.proc = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, bufsize=0)
-        self.lines = queue.Queue()
-        self.stderr = bytearray()
-        self.sent = []
-        threading.Thread(target=self._pump_out, daemon=True).start()
-        self._err = threading.Thread(target=self._pump_err, daemon=True)
-        self._err.start()
-
-    def _pump_out(self):
-        pending = b""
-        while True:
-            chunk = os.read(self.proc.stdout.fileno(), 1 << 16)
-            if not chunk:
-                self.lines.put(None)
-                return
-            pending += chunk
-            *complete, pending = pending.split(b"\n")
-            for raw in complete:
-                self.lines.put(raw.decode("latin-1"))
-
-    def _pump_err(self):
-        while True:
-            chunk = os.read(self.proc.stderr.fileno(), 1 << 16)
-            if not chunk:
-                return
-            self.stderr += chunk
-
-    def send(self, text):
-        self.sent.append(text)
-        del self.sent[:-10]
-        try:
-            os.write(self.proc.stdin.fileno(), text.encode() + b"\n")
-        except OSError as e:
-            raise Failure(f"engine is gone (write failed: {e}); exit code {self.proc.poll()}; {self.stderr_excerpt()}")
-
-    def get(self, timeout):
-        """The next line, None at EOF; raises queue.Empty on timeout."""
-        return self.lines.get(timeout=max(0.0, timeout))
-
-    def read_until(self, predicate, timeout, what):
-        deadline = time.monotonic() + timeout * SCALE
-        before = []
-        while True:
-            try:
-                line = self.get(deadline - time.monotonic())
-            except queue.Empty:
-                raise Failure(f"no {what} within {timeout * SCALE:.1f} s; last sent {self.sent[-4:]}; "
-                              f"last lines {before[-3:]}")
-            if line is None:
-                raise Failure(f"engine closed its output (exit code {self.proc.poll()}) waiting for {what}; "
-                              f"{self.stderr_excerpt()}")
-            if predicate(line):
-                return before, line
-            before.append(line)
-
-    def stderr_excerpt(self):
-        text = bytes(self.stderr).decode("latin-1")
-        at = text.find("WARNING: ThreadSanitizer")
-        if at < 0:
-            at = text.find("ERROR:")
-        return "stderr: " + repr(text[max(0, at):max(0, at) + 1500]) if text else "stderr empty"
-
-    def quit(self, timeout=5.0):
-        try:
-            self.send("quit")
-        except Failure:
-            pass
-        try:
-            self.proc.wait(timeout=timeout * SCALE)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
-            raise Failure(f"engine still running {timeout * SCALE:.0f} s after quit")
-        self._err.join(timeout=5.0)
-        return self.proc.returncode
-
-    def kill(self):
-        if self.proc.poll() is None:
-            self.proc.kill()
-            self.proc.wait()
 
 
 class Referee:
@@ -327,22 +230,8 @@ def main():
         seed = int(args[args.index("--seed") + 1])
     if "--gos" in args:
         gos = int(args[args.index("--gos") + 1])
-    tests = [(f"threads_2_session", lambda: session(binary, 2, gos, seed)),
-             (f"threads_4_session", lambda: session(binary, 4, gos, seed + 1))]
-    passed = failed = 0
-    for name, fn in tests:
-        start = time.monotonic()
-        try:
-            message = fn()
-            status = "PASS"
-            passed += 1
-        except Failure as exc:
-            message = str(exc)
-            status = "FAIL"
-            failed += 1
-        print(f"{status} {name} ({(time.monotonic() - start) * 1000:.0f} ms): {message}", flush=True)
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return run_tests([("threads_2_session", lambda: session(binary, 2, gos, seed)),
+                      ("threads_4_session", lambda: session(binary, 4, gos, seed + 1))])
 
 
 if __name__ == "__main__":
