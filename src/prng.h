@@ -1,0 +1,39 @@
+// A fixed-seed pseudo-random generator for tables built at compile time (both games' Zobrist
+// keys).
+//
+// splitmix64: each output of a counter-based generator is a well-mixed 64-bit value. The
+// sequence depends on the seed alone, so every table built from it is the same in every run
+// and on every machine; changing the mixing would change every key and the bench signature.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+namespace sen {
+
+class SplitMix64 {
+public:
+    constexpr explicit SplitMix64(std::uint64_t seed) : state_(seed) {}
+
+    constexpr std::uint64_t next() {
+        std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ULL);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+        return z ^ (z >> 31);
+    }
+
+    // Fills an array (of arrays) with the next outputs, in memory order.
+    template <typename T, std::size_t N>
+    constexpr void fill(T (&array)[N]) {
+        for (T& element : array) {
+            if constexpr (std::is_array_v<T>) fill(element);
+            else element = next();
+        }
+    }
+
+private:
+    std::uint64_t state_;
+};
+
+}  // namespace sen
