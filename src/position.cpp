@@ -1,9 +1,7 @@
 #include "position.h"
 
-#include <charconv>
-#include <sstream>
-
 #include "movegen.h"
+#include "text.h"
 #include "zobrist.h"
 
 namespace sen {
@@ -11,25 +9,6 @@ namespace sen {
 namespace {
 
 constexpr std::string_view PIECE_CHARS = " PNBRQK  pnbrqk";
-
-std::vector<std::string_view> split_fields(std::string_view text) {
-    std::vector<std::string_view> fields;
-    std::size_t i = 0;
-    while (i < text.size()) {
-        while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
-        const std::size_t start = i;
-        while (i < text.size() && text[i] != ' ' && text[i] != '\t') ++i;
-        if (i > start) fields.push_back(text.substr(start, i - start));
-    }
-    return fields;
-}
-
-std::optional<int> parse_counter(std::string_view text) {
-    int value = 0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc() || end != text.data() + text.size() || value < 0) return std::nullopt;
-    return value;
-}
 
 }  // namespace
 
@@ -93,7 +72,7 @@ FenError Position::parse_fen(std::string_view fen) {
     states_.assign(1, StateInfo{});
     StateInfo& st = states_.back();
 
-    const std::vector<std::string_view> fields = split_fields(fen);
+    const std::vector<std::string_view> fields = text::split_fields(fen);
     if (fields.empty()) return "empty FEN";
     if (fields.size() != 4 && fields.size() != 6)
         return "a FEN has 6 fields (or 4 without the move counters), this one has " + std::to_string(fields.size());
@@ -171,18 +150,10 @@ FenError Position::parse_fen(std::string_view fen) {
     }
 
     // 5-6. Counters.
-    if (fields.size() == 6) {
-        const auto halfmove = parse_counter(fields[4]);
-        const auto fullmove = parse_counter(fields[5]);
-        if (!halfmove) return "bad halfmove clock '" + std::string(fields[4]) + "'";
-        if (!fullmove) return "bad fullmove number '" + std::string(fields[5]) + "'";
-        if (*halfmove > 10000 || *fullmove > 100000) return "move counters out of range";
-        st.rule50 = *halfmove;
-        game_ply_ = 2 * (std::max(*fullmove, 1) - 1) + (side_ == Color::Black);
-    } else {
-        st.rule50 = 0;
-        game_ply_ = side_ == Color::Black;
-    }
+    text::MoveCounters counters;
+    if (FenError error = text::parse_move_counters(fields, side_ == Color::Black, counters)) return error;
+    st.rule50 = counters.halfmove;
+    game_ply_ = counters.game_ply;
     return std::nullopt;
 }
 
@@ -227,19 +198,7 @@ void Position::add_castling_right(Color c, Square rook_from) {
 }
 
 std::string Position::fen() const {
-    std::string out;
-    for (int rank = 7; rank >= 0; --rank) {
-        int empties = 0;
-        for (int file = 0; file < 8; ++file) {
-            const Piece p = board_[make_square(file, rank)];
-            if (p == NO_PIECE) { ++empties; continue; }
-            if (empties) out += char('0' + empties);
-            empties = 0;
-            out += piece_to_char(p);
-        }
-        if (empties) out += char('0' + empties);
-        if (rank) out += '/';
-    }
+    std::string out = text::placement(8, 8, [this](int file, int rank) { return piece_to_char(board_[make_square(file, rank)]); });
     out += side_ == Color::White ? " w " : " b ";
 
     std::string castling;
@@ -606,19 +565,11 @@ std::optional<std::string> Position::consistency_error() const {
 }
 
 std::string Position::pretty() const {
-    std::ostringstream out;
-    out << " +---+---+---+---+---+---+---+---+\n";
-    for (int rank = 7; rank >= 0; --rank) {
-        for (int file = 0; file < 8; ++file) out << " | " << piece_to_char(board_[make_square(file, rank)]);
-        out << " | " << rank + 1 << "\n +---+---+---+---+---+---+---+---+\n";
-    }
-    out << "   a   b   c   d   e   f   g   h\n\nFen: " << fen() << "\nKey: ";
-    char key_text[17];
-    std::snprintf(key_text, sizeof key_text, "%016llX", static_cast<unsigned long long>(key()));
-    out << key_text << "\nCheckers:";
-    for (Bitboard b = checkers(); b;) out << ' ' << square_name(pop_lsb(b));
-    out << "\nState: " << to_string(game_state()) << '\n';
-    return out.str();
+    std::string out = text::diagram(8, 8, [this](int file, int rank) { return piece_to_char(board_[make_square(file, rank)]); });
+    out += "\nFen: " + fen() + "\nKey: " + text::hex_key(key()) + "\nCheckers:";
+    for (Bitboard b = checkers(); b;) out += ' ' + square_name(pop_lsb(b));
+    out += "\nState: " + std::string(to_string(game_state())) + '\n';
+    return out;
 }
 
 }  // namespace sen

@@ -6,19 +6,6 @@ namespace sen::xiangqi {
 
 namespace {
 
-const char* type_name(PieceType pt) {
-    switch (pt) {
-    case SOLDIER: return "soldier";
-    case ADVISOR: return "advisor";
-    case ELEPHANT: return "elephant";
-    case HORSE: return "horse";
-    case CANNON: return "cannon";
-    case CHARIOT: return "chariot";
-    case GENERAL: return "general";
-    default: return "piece";
-    }
-}
-
 // Splits "h10g8" into "h10" and "g8": the second point starts at the first letter after the
 // first character.
 bool split_points(std::string_view text, std::string_view& from, std::string_view& to) {

@@ -3,9 +3,8 @@
 #include <algorithm>
 #include <cassert>
 #include <charconv>
-#include <cstdio>
-#include <sstream>
 
+#include "../text.h"
 #include "movegen.h"
 #include "zobrist.h"
 
@@ -14,25 +13,6 @@ namespace sen::xiangqi {
 namespace {
 
 constexpr std::string_view PIECE_CHARS = " PABNCRK pabncrk";
-
-std::vector<std::string_view> split_fields(std::string_view text) {
-    std::vector<std::string_view> fields;
-    std::size_t i = 0;
-    while (i < text.size()) {
-        while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
-        const std::size_t start = i;
-        while (i < text.size() && text[i] != ' ' && text[i] != '\t') ++i;
-        if (i > start) fields.push_back(text.substr(start, i - start));
-    }
-    return fields;
-}
-
-std::optional<int> parse_counter(std::string_view text) {
-    int value = 0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (text.empty() || ec != std::errc() || end != text.data() + text.size() || value < 0) return std::nullopt;
-    return value;
-}
 
 // The piece a FEN letter names: the letters Fairy-Stockfish writes, plus its alternatives
 // e (elephant) and h (horse).
@@ -52,19 +32,6 @@ Piece piece_from_char(char c) {
 }
 
 const char* color_name(Color c) { return c == Color::White ? "Red" : "Black"; }
-
-const char* type_name(PieceType pt) {
-    switch (pt) {
-    case SOLDIER: return "soldier";
-    case ADVISOR: return "advisor";
-    case ELEPHANT: return "elephant";
-    case HORSE: return "horse";
-    case CANNON: return "cannon";
-    case CHARIOT: return "chariot";
-    case GENERAL: return "general";
-    default: return "?";
-    }
-}
 
 }  // namespace
 
@@ -140,7 +107,7 @@ FenError Position::parse_fen(std::string_view fen) {
     states_.assign(1, StateInfo{});
     StateInfo& st = states_.back();
 
-    const std::vector<std::string_view> fields = split_fields(fen);
+    const std::vector<std::string_view> fields = text::split_fields(fen);
     if (fields.empty()) return "empty FEN";
     if (fields.size() != 2 && fields.size() != 4 && fields.size() != 6)
         return "a xiangqi FEN has 6 fields (or 2 or 4 without the last ones), this one has " + std::to_string(fields.size());
@@ -181,18 +148,10 @@ FenError Position::parse_fen(std::string_view fen) {
         return "the castling and en-passant fields must be '-', not '" + std::string(fields[2]) + " " + std::string(fields[3]) + "'";
 
     // 5-6. Counters.
-    if (fields.size() == 6) {
-        const auto halfmove = parse_counter(fields[4]);
-        const auto fullmove = parse_counter(fields[5]);
-        if (!halfmove) return "bad halfmove clock '" + std::string(fields[4]) + "'";
-        if (!fullmove) return "bad fullmove number '" + std::string(fields[5]) + "'";
-        if (*halfmove > 10000 || *fullmove > 100000) return "move counters out of range";
-        st.no_capture_plies = *halfmove;
-        game_ply_ = 2 * (std::max(*fullmove, 1) - 1) + (side_ == Color::Black);
-    } else {
-        st.no_capture_plies = 0;
-        game_ply_ = side_ == Color::Black;
-    }
+    text::MoveCounters counters;
+    if (FenError error = text::parse_move_counters(fields, side_ == Color::Black, counters)) return error;
+    st.no_capture_plies = counters.halfmove;
+    game_ply_ = counters.game_ply;
     return std::nullopt;
 }
 
@@ -233,19 +192,7 @@ FenError Position::validate() const {
 }
 
 std::string Position::fen() const {
-    std::string out;
-    for (int rank = RANK_NB - 1; rank >= 0; --rank) {
-        int empties = 0;
-        for (int file = 0; file < FILE_NB; ++file) {
-            const Piece p = board_[make_square(file, rank)];
-            if (p == NO_PIECE) { ++empties; continue; }
-            if (empties) out += char('0' + empties);
-            empties = 0;
-            out += piece_to_char(p);
-        }
-        if (empties) out += char('0' + empties);
-        if (rank) out += '/';
-    }
+    std::string out = text::placement(FILE_NB, RANK_NB, [this](int file, int rank) { return piece_to_char(board_[make_square(file, rank)]); });
     out += side_ == Color::White ? " w - - " : " b - - ";
     out += std::to_string(state().no_capture_plies) + ' ' + std::to_string(fullmove_number());
     return out;
@@ -576,19 +523,11 @@ std::optional<std::string> Position::consistency_error() const {
 }
 
 std::string Position::pretty() const {
-    std::ostringstream out;
-    out << " +---+---+---+---+---+---+---+---+---+\n";
-    for (int rank = RANK_NB - 1; rank >= 0; --rank) {
-        for (int file = 0; file < FILE_NB; ++file) out << " | " << piece_to_char(board_[make_square(file, rank)]);
-        out << " | " << rank + 1 << "\n +---+---+---+---+---+---+---+---+---+\n";
-    }
-    out << "   a   b   c   d   e   f   g   h   i\n\nFen: " << fen() << "\nKey: ";
-    char key_text[17];
-    std::snprintf(key_text, sizeof key_text, "%016llX", static_cast<unsigned long long>(key()));
-    out << key_text << "\nCheckers:";
-    for (Bitboard b = checkers(); b;) out << ' ' << square_name(pop_lsb(b));
-    out << "\nState: " << to_string(game_state()) << '\n';
-    return out.str();
+    std::string out = text::diagram(FILE_NB, RANK_NB, [this](int file, int rank) { return piece_to_char(board_[make_square(file, rank)]); });
+    out += "\nFen: " + fen() + "\nKey: " + text::hex_key(key()) + "\nCheckers:";
+    for (Bitboard b = checkers(); b;) out += ' ' + square_name(pop_lsb(b));
+    out += "\nState: " + std::string(to_string(game_state())) + '\n';
+    return out;
 }
 
 }  // namespace sen::xiangqi

@@ -39,6 +39,20 @@ constexpr Piece make_piece(Color c, PieceType pt) { return Piece((index_of(c) <<
 constexpr PieceType piece_type(Piece p) { return PieceType(p & 7); }
 constexpr Color piece_color(Piece p) { return Color(p >> 3); }
 
+// The English name of a piece type, for messages.
+constexpr const char* type_name(PieceType pt) {
+    switch (pt) {
+    case SOLDIER: return "soldier";
+    case ADVISOR: return "advisor";
+    case ELEPHANT: return "elephant";
+    case HORSE: return "horse";
+    case CANNON: return "cannon";
+    case CHARIOT: return "chariot";
+    case GENERAL: return "general";
+    default: return "piece";
+    }
+}
+
 enum Square : std::uint8_t {
     SQ_A1, SQ_B1, SQ_C1, SQ_D1, SQ_E1, SQ_F1, SQ_G1, SQ_H1, SQ_I1,
     SQ_A2, SQ_B2, SQ_C2, SQ_D2, SQ_E2, SQ_F2, SQ_G2, SQ_H2, SQ_I2,
