@@ -8,6 +8,7 @@
 
 #include <cstddef>
 
+#include "move_list.h"
 #include "position.h"
 
 namespace sen {
@@ -17,30 +18,9 @@ namespace sen {
 // Quiet = other non-captures, castling and under-promotions without capture.
 enum class GenKind : std::uint8_t { Noisy, Quiet, All };
 
-class MoveList {
-public:
-    // 218 is the most legal moves any reachable position has; the FEN parser rejects piece sets
-    // that promotions cannot explain, so 256 is never exceeded.
-    static constexpr std::size_t CAPACITY = 256;
-
-    void push(Move m) { moves_[size_++] = m; }
-    std::size_t size() const { return size_; }
-    bool empty() const { return size_ == 0; }
-    Move operator[](std::size_t i) const { return moves_[i]; }
-    Move* begin() { return moves_; }
-    Move* end() { return moves_ + size_; }
-    const Move* begin() const { return moves_; }
-    const Move* end() const { return moves_ + size_; }
-    bool contains(Move m) const {
-        for (std::size_t i = 0; i < size_; ++i)
-            if (moves_[i] == m) return true;
-        return false;
-    }
-
-private:
-    Move moves_[CAPACITY];
-    std::size_t size_ = 0;
-};
+// 218 is the most legal moves any reachable position has; the FEN parser rejects piece sets that
+// promotions cannot explain, so 256 is never exceeded.
+using MoveList = FixedMoveList<Move, 256>;
 
 template <GenKind Kind>
 void generate(const Position& pos, MoveList& list);

@@ -17,6 +17,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "../move_list.h"
 #include "position.h"
 
 namespace sen::xiangqi {
@@ -24,31 +25,10 @@ namespace sen::xiangqi {
 // Which moves to emit: Noisy = captures, Quiet = the others, All = both.
 enum class GenKind : std::uint8_t { Noisy, Quiet, All };
 
-class MoveList {
-public:
-    // No xiangqi position has more than 2*17 (chariots) + 2*17 (cannons) + 2*8 (horses) +
-    // 2*4 (elephants) + 4+1 (advisors) + 4 (general) + 5*3 (soldiers) = 116 moves, and the FEN
-    // parser rejects piece sets beyond the start position's.
-    static constexpr std::size_t CAPACITY = 128;
-
-    void push(Move m) { moves_[size_++] = m; }
-    std::size_t size() const { return size_; }
-    bool empty() const { return size_ == 0; }
-    Move operator[](std::size_t i) const { return moves_[i]; }
-    Move* begin() { return moves_; }
-    Move* end() { return moves_ + size_; }
-    const Move* begin() const { return moves_; }
-    const Move* end() const { return moves_ + size_; }
-    bool contains(Move m) const {
-        for (std::size_t i = 0; i < size_; ++i)
-            if (moves_[i] == m) return true;
-        return false;
-    }
-
-private:
-    Move moves_[CAPACITY];
-    std::size_t size_ = 0;
-};
+// No xiangqi position has more than 2*17 (chariots) + 2*17 (cannons) + 2*8 (horses) +
+// 2*4 (elephants) + 4+1 (advisors) + 4 (general) + 5*3 (soldiers) = 116 moves, and the FEN
+// parser rejects piece sets beyond the start position's.
+using MoveList = FixedMoveList<Move, 128>;
 
 template <GenKind Kind>
 void generate(const Position& pos, MoveList& list);
