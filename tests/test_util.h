@@ -11,19 +11,14 @@
 #include <string_view>
 #include <vector>
 
+#include "game_test_util.h"
 #include "movegen.h"
 #include "position.h"
 
 namespace sen::test {
 
 // A position set from a FEN that must be valid.
-inline Position position_from(std::string_view fen, bool chess960 = false) {
-    Position pos;
-    const FenError error = pos.set_fen(fen, chess960);
-    INFO("FEN: " << fen << "\nerror: " << error.value_or("(none)"));
-    REQUIRE_FALSE(error.has_value());
-    return pos;
-}
+inline Position position_from(std::string_view fen, bool chess960 = false) { return game_test::position_from<Position>(fen, chess960); }
 
 inline PieceType promotion_from_letter(char c) {
     switch (c) {
@@ -47,29 +42,10 @@ inline std::string coord(const Position& pos, Move m) {
 }
 
 // The legal move that `text` ("e2e4", "e7e8q", "e1g1") names; fails the test if there is none.
-inline Move find_move(const Position& pos, std::string_view text) {
-    for (const Move m : legal_moves(pos))
-        if (coord(pos, m) == text) return m;
-    FAIL("no legal move " << text << " in " << pos.fen());
-    return Move::none();
-}
-
-inline void play(Position& pos, std::initializer_list<std::string_view> moves) {
-    for (const std::string_view text : moves) pos.make_move(find_move(pos, text));
-}
-
-// All legal moves as sorted coordinate strings, for comparing with a hand-made list.
-inline std::vector<std::string> legal_move_texts(const Position& pos) {
-    std::vector<std::string> texts;
-    for (const Move m : legal_moves(pos)) texts.push_back(coord(pos, m));
-    std::sort(texts.begin(), texts.end());
-    return texts;
-}
-
-inline std::vector<std::string> sorted(std::vector<std::string> v) {
-    std::sort(v.begin(), v.end());
-    return v;
-}
+inline Move find_move(const Position& pos, std::string_view text) { return game_test::find_move(pos, text, coord); }
+inline void play(Position& pos, std::initializer_list<std::string_view> moves) { game_test::play(pos, moves, coord); }
+inline std::vector<std::string> legal_move_texts(const Position& pos) { return game_test::legal_move_texts(pos, coord); }
+using game_test::sorted;
 
 // A random legal move (Move::none() when there is none). Castling, en passant, promotions
 // and double pawn pushes (which make en passant possible) are favoured so that random games

@@ -15,19 +15,14 @@
 #include <string_view>
 #include <vector>
 
+#include "../game_test_util.h"
 #include "xiangqi/movegen.h"
 #include "xiangqi/position.h"
 
 namespace sen::xiangqi::test {
 
 // A position set from a FEN that must be valid.
-inline Position position_from(std::string_view fen) {
-    Position pos;
-    const FenError error = pos.set_fen(fen);
-    INFO("FEN: " << fen << "\nerror: " << error.value_or("(none)"));
-    REQUIRE_FALSE(error.has_value());
-    return pos;
-}
+inline Position position_from(std::string_view fen) { return game_test::position_from<Position>(fen); }
 
 // "h3e3", written here from the point numbers rather than with notation.cpp.
 inline std::string coord(Move m) {
@@ -35,28 +30,13 @@ inline std::string coord(Move m) {
     return name(m.from()) + name(m.to());
 }
 
-inline Move find_move(const Position& pos, std::string_view text) {
-    for (const Move m : legal_moves(pos))
-        if (coord(m) == text) return m;
-    FAIL("no legal move " << text << " in " << pos.fen());
-    return Move::none();
-}
+// The same text in the form game_test_util.h's helpers take.
+inline std::string coord_in(const Position& /*pos*/, Move m) { return coord(m); }
 
-inline void play(Position& pos, std::initializer_list<std::string_view> moves) {
-    for (const std::string_view text : moves) pos.make_move(find_move(pos, text));
-}
-
-inline std::vector<std::string> legal_move_texts(const Position& pos) {
-    std::vector<std::string> texts;
-    for (const Move m : legal_moves(pos)) texts.push_back(coord(m));
-    std::sort(texts.begin(), texts.end());
-    return texts;
-}
-
-inline std::vector<std::string> sorted(std::vector<std::string> v) {
-    std::sort(v.begin(), v.end());
-    return v;
-}
+inline Move find_move(const Position& pos, std::string_view text) { return game_test::find_move(pos, text, coord_in); }
+inline void play(Position& pos, std::initializer_list<std::string_view> moves) { game_test::play(pos, moves, coord_in); }
+inline std::vector<std::string> legal_move_texts(const Position& pos) { return game_test::legal_move_texts(pos, coord_in); }
+using game_test::sorted;
 
 // Moves of the piece on one point, sorted.
 inline std::vector<std::string> moves_from(const Position& pos, std::string_view point) {
