@@ -23,7 +23,6 @@ struct Pair {
         return *this;
     }
     friend Pair operator*(Pair p, int k) { return {p.mg * k, p.eg * k}; }
-    friend Pair operator-(Pair a, Pair b) { return {a.mg - b.mg, a.eg - b.eg}; }
 };
 
 // Material, hand-set from the usual 1 : 2 : 2 : 4 : 4.5 : 9 (soldier, advisor, elephant, horse,
