@@ -37,9 +37,13 @@ double short_pool_factor(double pool) {
     return std::clamp(POOL_FACTOR_SLOPE * std::log10(pool) - POOL_FACTOR_OFFSET, POOL_FACTOR_MIN, POOL_FACTOR_MAX);
 }
 
-// Never plan more than this share of the usable clock for one sudden-death move, so a big
-// increment with a nearly empty clock cannot talk us into a flag (Stockfish ~0.19-0.23, Weiss 0.2).
-constexpr double SOFT_CAP_OF_AVAILABLE = 0.2;
+// Never plan more than this share of the usable clock for one sudden-death move. With an increment
+// the clock drains until this cap binds, and then settles where a tenth of it pays one increment:
+// about 1 s at 10+0.1. Stockfish and Weiss use about 0.2, which settles at half that; Sen lost
+// games on time at 10+0.1 with 0.2 on a loaded machine, where one descheduled move can cost a few
+// hundred ms that no clock of ~500 ms survives after a hard-limited think. Since the hard budget
+// is at most 5 soft budgets, no sudden-death move may take more than half the usable clock.
+constexpr double SOFT_CAP_OF_AVAILABLE = 0.05;
 
 // How far past the soft budget a single iteration may run before it is cut off. Stockfish lets it
 // reach 3.1..6.9 times the optimum, Berserk 5.9, Weiss 5.

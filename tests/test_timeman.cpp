@@ -519,11 +519,12 @@ TEST_CASE("latency: samples are capped and extreme inputs are safe", "[timeman][
 
 TEST_CASE("latency: with the learned overhead a laggy game keeps its clock", "[timeman][latency]") {
     // Each move really costs what the search used plus a latency the engine cannot see (Move
-    // Overhead says 1). Planning with the learned overhead keeps the clock positive for 150 moves;
-    // planning with the option alone runs out.
+    // Overhead says 1). Returns the lowest clock left after a move over 150 moves, or the
+    // (negative) number of the move that flagged.
     const auto play = [](std::int64_t time, std::int64_t inc, std::int64_t lag, bool learn) {
         LatencyTracker tracker;
         std::int64_t clock = time;
+        std::int64_t lowest = time;
         for (int move = 0; move < 150; ++move) {
             const int ply = 2 * move;
             if (learn) tracker.observe(Color::White, ply, clock);
@@ -532,17 +533,52 @@ TEST_CASE("latency: with the learned overhead a laggy game keeps its clock", "[t
             const std::int64_t used = std::min(b.hard_ms, 2 * b.soft_ms);
             tracker.record(Color::White, ply, clock, inc, used, false);
             clock -= used + lag;
-            if (clock <= 0) return move;
+            if (clock <= 0) return std::int64_t{-move};
+            lowest = std::min(lowest, clock);
             clock += inc;
         }
-        return 150;
+        return lowest;
     };
-    // 10+0.1 with 90 ms of hidden latency: survivable only by spending less per move.
-    CHECK(play(10000, 100, 90, true) == 150);
-    CHECK(play(10000, 100, 90, false) < 150);
+    // 10+0.1 with 90 ms of hidden latency: spending less per move keeps a real clock, planning
+    // with the option alone drains it to a few tens of ms; at 99 ms it flags.
+    CHECK(play(10000, 100, 90, true) > 200);
+    CHECK(play(10000, 100, 90, false) < 100);
+    CHECK(play(10000, 100, 99, true) > 200);
+    CHECK(play(10000, 100, 99, false) < 0);
     // Small latencies change nothing that matters.
-    CHECK(play(1000, 10, 5, true) == 150);
-    CHECK(play(10000, 100, 5, true) == 150);
+    CHECK(play(1000, 10, 5, true) > 0);
+    CHECK(play(10000, 100, 5, true) > 500);
     // Latency above the increment drains any clock; learning it still buys many more moves.
-    CHECK(play(1000, 10, 20, true) > play(1000, 10, 20, false) + 10);
+    const std::int64_t learned = play(1000, 10, 20, true);
+    const std::int64_t unlearned = play(1000, 10, 20, false);
+    REQUIRE(unlearned < 0);
+    CHECK((learned > 0 || learned < unlearned - 10));
+}
+
+TEST_CASE("with an increment a low clock keeps a reserve that survives a stall", "[timeman]") {
+    // The clock drains until the soft cap binds and then settles where the spending pays one
+    // increment: about 8 increments. No sudden-death move may take more than a quarter of the
+    // usable clock. Model: moves use twice the soft budget and 10 ms of latency; every
+    // `stall_every`th move runs to its hard budget and is then descheduled for `stall` ms more.
+    // Returns the lowest clock after a move, or minus the move that flagged.
+    const auto play = [](std::int64_t time, std::int64_t inc, int stall_every, std::int64_t stall) {
+        std::int64_t clock = time;
+        std::int64_t lowest = time;
+        for (int move = 0; move < 200; ++move) {
+            const TimeBudget b = allocate_time(clock_go(Color::White, clock, inc), Color::White, 2 * move, 10);
+            INFO("tc=" << time << "+" << inc << " move=" << move << " clock=" << clock);
+            REQUIRE(b.hard_ms <= (clock - 10) / 4);
+            const bool stalled = stall_every > 0 && move % stall_every == stall_every - 1;
+            clock -= (stalled ? b.hard_ms + stall : std::min(b.hard_ms, 2 * b.soft_ms)) + 10;
+            if (clock <= 0) return std::int64_t{-move};
+            lowest = std::min(lowest, clock);
+            clock += inc;
+        }
+        return lowest;
+    };
+    for (auto [time, inc] : {std::pair<std::int64_t, std::int64_t>{10000, 100}, {60000, 600}, {8000, 80}}) {
+        INFO("tc=" << time << "+" << inc);
+        CHECK(play(time, inc, 0, 0) > 6 * inc);
+        CHECK(play(time, inc, 10, 300) > 0);
+    }
 }
