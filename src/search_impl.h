@@ -349,7 +349,10 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
                     continue;
                 }
                 // Futility pruning: the static eval is too far below alpha for a quiet move to help.
-                if (!in_check && lmr_depth <= 8 && ss->static_eval + 100 + 100 * lmr_depth <= alpha) {
+                // Not once alpha is a mate we found: no static eval reaches it, and a quiet move
+                // may still mate sooner.
+                if (!in_check && lmr_depth <= 8 && alpha < SCORE_MATE_IN_MAX_PLY &&
+                    ss->static_eval + 100 + 100 * lmr_depth <= alpha) {
                     skip_quiets = true;
                     continue;
                 }
