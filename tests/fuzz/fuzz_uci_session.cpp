@@ -29,8 +29,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     static sen::UciSession session(out);
     static const bool small_hash = session.handle_line("setoption name Hash value 1");  // cheap ucinewgame
     (void)small_hash;
-    for (const char* reset : {"quit", "setoption name UCI_Chess960 value false", "setoption name MultiPV value 1",
-                              "setoption name Threads value 1", "position startpos", "isready"})
+    // Every option an input can change goes back to its default, so that an input found here
+    // replays the same way on its own (cheap when nothing changed: each is a no-op then).
+    for (const char* reset : {"quit", "debug off", "setoption name UCI_Variant value chess",
+                              "setoption name UCI_Chess960 value false", "setoption name MultiPV value 1",
+                              "setoption name Threads value 1", "setoption name Move Overhead value 10",
+                              "setoption name Ponder value false", "position startpos", "isready"})
         session.handle_line(reset);
     bestmoves = 0;
     int searches = 0;
