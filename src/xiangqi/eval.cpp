@@ -1,138 +1,66 @@
 #include "eval.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <fmt/core.h>
 
 namespace sen::xiangqi {
 
 namespace {
 
-// A middlegame and an endgame value.
-struct Pair {
-    int mg = 0;
-    int eg = 0;
-    Pair& operator+=(Pair o) {
-        mg += o.mg;
-        eg += o.eg;
-        return *this;
-    }
-    Pair& operator-=(Pair o) {
-        mg -= o.mg;
-        eg -= o.eg;
-        return *this;
-    }
-    friend Pair operator*(Pair p, int k) { return {p.mg * k, p.eg * k}; }
+// Units of pressure a piece brings to the enemy palace when its reach enters it.
+constexpr int PALACE_ATTACK[PIECE_TYPE_NB] = {0, 2, 0, 0, 3, 2, 4, 0};
+
+// Adds features either to a running score (search) or to a trace (tuning): the evaluation code
+// is written once against this interface, as the chess evaluation's is.
+struct ScoreSink {
+    const EvalWeights& w;
+    Score total[COLOR_NB];
+    void add(Color c, int index, int count = 1) { total[index_of(c)] += w[index] * count; }
 };
 
-// Material, hand-set from the usual 1 : 2 : 2 : 4 : 4.5 : 9 (soldier, advisor, elephant, horse,
-// cannon, chariot). Cannons need screens, which grow scarce as pieces come off, while the horse's
-// legs are blocked less often: the cannon is worth more than a horse in the middlegame and less
-// in the endgame. Advisors and elephants matter less once few attackers are left.
-constexpr Pair MATERIAL[PIECE_TYPE_NB] = {{0, 0}, {100, 120}, {200, 170}, {200, 170}, {400, 460}, {460, 400}, {900, 960}, {0, 0}};
-
-// Game phase: what the attacking pieces weigh (chariot 4, horse and cannon 2 each); 32 with
-// all of them on the board.
-constexpr int PHASE_WEIGHT[PIECE_TYPE_NB] = {0, 0, 0, 0, 2, 2, 4, 0};
-constexpr int PHASE_MAX = 32;
-
-constexpr Pair TEMPO = {12, 6};
-
-// Mobility per reachable point (empty or enemy), counted around a typical number of moves.
-constexpr Pair CHARIOT_MOBILITY = {4, 5};
-constexpr int CHARIOT_MOBILITY_BASE = 8;
-constexpr Pair HORSE_MOBILITY = {8, 8};
-constexpr int HORSE_MOBILITY_BASE = 4;
-constexpr Pair HORSE_TRAPPED = {-25, -25};  // at most one move
-constexpr Pair CANNON_MOBILITY = {3, 2};
-constexpr int CANNON_MOBILITY_BASE = 6;
-constexpr Pair CANNON_TARGET = {8, 4};  // an enemy piece the cannon could capture
-
-// General safety (middlegame weights, scaled by the enemy's attacking material).
-constexpr int MISSING_ADVISOR = 22;
-constexpr int MISSING_ELEPHANT = 16;
-constexpr int OPEN_FILE_AHEAD = 20;     // no own piece in front of the general on its file
-constexpr int FACING_CANNON = 60;       // an enemy cannon on the general's file with nothing between
-constexpr int PALACE_ATTACK[PIECE_TYPE_NB] = {0, 2, 0, 0, 3, 2, 4, 0};  // per enemy piece reaching the palace
-constexpr int PALACE_ATTACK_SCALE = 3;  // penalty = units * units * scale / 4
-
-// Piece-square terms for a piece of `c` on s, worked out from formulas over the point as the
-// colour sees it (file distance from the centre, own rank). Hand-set.
-Pair piece_square(PieceType pt, Color c, Square s) {
-    const int file = file_of(s), rank = own_rank(c, rank_of(s));
-    const int centre = 4 - std::abs(file - 4);  // 4 on the e-file, 0 on the edges
-    switch (pt) {
-    case SOLDIER:
-        if (rank < 5) return {rank == 4 ? 10 : 0, rank == 4 ? 10 : 0};  // a soldier at the river is about to cross
-        if (rank == 9) return {20, 30};                                   // on the last rank it only moves sideways
-        // Crossed the river: moves sideways too and nears the palace; best on the middle files.
-        return {60 + 8 * std::min(centre, 3) + (rank >= 6 && rank <= 7 ? 15 : 0), 80 + 10 * std::min(centre, 3)};
-    case HORSE: {
-        const int forward = rank >= 3 && rank <= 7 ? 10 + 4 * (rank - 3) : rank == 0 ? -15 : 0;
-        return {6 * centre + forward - (file == 0 || file == 8 ? 10 : 0), 5 * centre};
-    }
-    case CANNON:
-        // The central cannon aims at the enemy general's file; the home rank cannon defends.
-        return {(file == 4 ? 20 : 3 * centre) + (rank == 2 ? 5 : 0), 2 * centre};
-    case CHARIOT:
-        return {(rank >= 5 && rank <= 7 ? 12 : 0) + 2 * centre - (rank == 0 && (file == 0 || file == 8) ? 10 : 0), 2 * centre};
-    case ADVISOR:
-        return {file == 4 ? 8 : 0, 0};  // the palace centre covers every advisor point
-    case ELEPHANT:
-        return {file == 4 ? 10 : 0, 0};  // the central elephant guards both wings
-    case GENERAL:
-        return {(rank == 0 ? 10 : rank == 1 ? -10 : -30) + (file == 4 ? 5 : 0), rank == 0 ? 0 : -5};
-    default:
-        return {};
-    }
-}
-
-struct Terms {
-    Pair material, psqt, mobility, safety, tempo;
-    int phase = 0;
-    Pair total() const {
-        Pair t = material;
-        t += psqt;
-        t += mobility;
-        t += safety;
-        t += tempo;
-        return t;
+struct TraceSink {
+    const EvalWeights& w;
+    EvalTrace& trace;
+    Score total[COLOR_NB];
+    void add(Color c, int index, int count = 1) {
+        total[index_of(c)] += w[index] * count;
+        trace.count[index] = std::int16_t(trace.count[index] + (c == Color::White ? count : -count));
     }
 };
 
-// The terms of colour c (positive = good for c).
-void add_side(const Position& pos, Color c, Terms& t, int sign) {
+// The point as colour c sees it: Black's points are mirrored rank for rank.
+Square relative_point(Color c, Square s) { return c == Color::White ? s : flip_rank(s); }
+
+// Every feature of colour c, counted for c.
+template <class Sink>
+void evaluate_side(const Position& pos, Color c, Sink& sink) {
     const Color them = ~c;
     const Bitboard occupied = pos.pieces(), occupied_fm = pos.pieces_file_major();
     const Bitboard own = pos.pieces(c), enemy = pos.pieces(them);
     const Bitboard their_palace = palace_bb(them);
-    int palace_units = 0;  // this colour's pressure on the enemy palace
+    int palace_units = 0;
 
     for (int p = SOLDIER; p <= GENERAL; ++p) {
         const PieceType pt = PieceType(p);
         for (Bitboard b = pos.pieces(c, pt); b;) {
             const Square s = pop_lsb(b);
-            t.material += MATERIAL[pt] * sign;
-            t.psqt += piece_square(pt, c, s) * sign;
-            t.phase += PHASE_WEIGHT[pt];
+            if (pt != GENERAL) sink.add(c, term::MATERIAL + pt - SOLDIER);
+            sink.add(c, term::psqt(pt) + relative_point(c, s));
             Bitboard reach = 0;
             switch (pt) {
             case CHARIOT:
                 reach = chariot_attacks(s, occupied, occupied_fm);
-                t.mobility += CHARIOT_MOBILITY * ((popcount(reach & ~own) - CHARIOT_MOBILITY_BASE) * sign);
+                sink.add(c, term::MOBILITY_CHARIOT + popcount(reach & ~own));
                 break;
-            case HORSE: {
+            case HORSE:
                 reach = horse_steps(s, occupied);
-                const int moves = popcount(reach & ~own);
-                t.mobility += HORSE_MOBILITY * ((moves - HORSE_MOBILITY_BASE) * sign);
-                if (moves <= 1) t.mobility += HORSE_TRAPPED * sign;
+                sink.add(c, term::MOBILITY_HORSE + popcount(reach & ~own));
                 break;
-            }
             case CANNON: {
                 const CannonReach r = cannon_reach(s, occupied, occupied_fm);
                 reach = r.jumps;
-                t.mobility += CANNON_MOBILITY * ((popcount(r.slides & ~occupied) - CANNON_MOBILITY_BASE) * sign);
-                t.mobility += CANNON_TARGET * (popcount(r.jumps & enemy) * sign);
+                sink.add(c, term::MOBILITY_CANNON + popcount(r.slides & ~occupied));
+                if (const int targets = popcount(r.jumps & enemy)) sink.add(c, term::CANNON_TARGETS, targets);
                 break;
             }
             case SOLDIER:
@@ -145,55 +73,78 @@ void add_side(const Position& pos, Color c, Terms& t, int sign) {
         }
     }
 
-    // The enemy general's safety is this colour's attack: its terms count for c.
+    // The enemy general's safety is this colour's attack: its features count for c, each in the
+    // block of c's attack scale, so that what they are worth can grow with the attackers left.
     const Square g = pos.general_square(them);
-    const int attackers = popcount(pos.pieces(c, CHARIOT)) * 2 + popcount(pos.pieces(c, HORSE)) + popcount(pos.pieces(c, CANNON));
-    const int scale = std::min(attackers, 6);  // 0 (nothing left to attack with) .. 6
-    int danger = 0;
-    danger += MISSING_ADVISOR * std::max(0, 2 - popcount(pos.pieces(them, ADVISOR)));
-    danger += MISSING_ELEPHANT * std::max(0, 2 - popcount(pos.pieces(them, ELEPHANT)));
+    const int scale = std::min(popcount(pos.pieces(c, CHARIOT)) * 2 + popcount(pos.pieces(c, HORSE, CANNON)), term::ATTACK_SCALE_NB - 1);
+    if (const int missing = 2 - popcount(pos.pieces(them, ADVISOR)); missing > 0) sink.add(c, term::MISSING_ADVISOR + scale, missing);
+    if (const int missing = 2 - popcount(pos.pieces(them, ELEPHANT)); missing > 0) sink.add(c, term::MISSING_ELEPHANT + scale, missing);
     // Points in front of the general on its file, towards this colour's side.
     const Bitboard file_ahead = file_bb(file_of(g)) & (them == Color::White ? ~((square_bb(g) << 1) - 1) : (square_bb(g) - 1));
-    if (!(file_ahead & pos.pieces(them)) && pos.pieces(c, CHARIOT)) danger += OPEN_FILE_AHEAD;
+    if (!(file_ahead & pos.pieces(them)) && pos.pieces(c, CHARIOT)) sink.add(c, term::OPEN_FILE + scale);
+    int facing = 0;
     for (Bitboard cannons = pos.pieces(c, CANNON) & file_ahead; cannons;)
-        if (!(between(pop_lsb(cannons), g) & occupied)) danger += FACING_CANNON;
-    danger += palace_units * palace_units * PALACE_ATTACK_SCALE / 4;
-    t.safety.mg += sign * danger * scale / 6;
+        if (!(between(pop_lsb(cannons), g) & occupied)) ++facing;
+    if (facing) sink.add(c, term::FACING_CANNON + scale, facing);
+    sink.add(c, term::PALACE_PRESSURE + scale * term::PALACE_UNITS_NB + std::min(palace_units, term::PALACE_UNITS_NB - 1));
 }
 
-Terms compute(const Position& pos) {
-    Terms t;
-    add_side(pos, Color::White, t, 1);
-    add_side(pos, Color::Black, t, -1);
-    t.tempo = pos.side_to_move() == Color::White ? TEMPO : TEMPO * -1;
-    return t;
+int game_phase(const Position& pos) {
+    const int phase = 4 * popcount(pos.pieces(CHARIOT)) + 2 * popcount(pos.pieces(HORSE) | pos.pieces(CANNON));
+    return std::min(phase, PHASE_MAX);
 }
 
-// White-relative tapered value.
-int blend(Pair p, int phase) {
-    const int ph = std::min(phase, PHASE_MAX);
-    return (p.mg * ph + p.eg * (PHASE_MAX - ph)) / PHASE_MAX;
+// Red-relative tapered value; the phase is left in phase_out.
+template <class Sink>
+int evaluate_white(const Position& pos, Sink& sink, int& phase_out) {
+    evaluate_side(pos, Color::White, sink);
+    evaluate_side(pos, Color::Black, sink);
+    sink.add(pos.side_to_move(), term::TEMPO);
+    const Score total = sink.total[0] - sink.total[1];
+    phase_out = game_phase(pos);
+    return blend(total.mg(), total.eg(), phase_out);
 }
 
 }  // namespace
 
+int blend(int mg, int eg, int phase) { return (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX; }
+
 int evaluate(const Position& pos) {
-    const Terms t = compute(pos);
-    const int white = blend(t.total(), t.phase);
+    ScoreSink sink{DEFAULT_WEIGHTS, {}};
+    int phase = 0;
+    const int white = evaluate_white(pos, sink, phase);
     return pos.side_to_move() == Color::White ? white : -white;
 }
 
+int evaluate_traced(const Position& pos, EvalTrace& trace) {
+    trace = EvalTrace{};
+    TraceSink sink{DEFAULT_WEIGHTS, trace, {}};
+    return evaluate_white(pos, sink, trace.phase);
+}
+
 std::string eval_report(const Position& pos) {
-    const Terms t = compute(pos);
-    std::string out = fmt::format("term        mg     eg   (Red's view; phase {} of {})\n", std::min(t.phase, PHASE_MAX), PHASE_MAX);
-    const auto row = [&](const char* name, Pair p) { out += fmt::format("{:<9} {:>5}  {:>5}\n", name, p.mg, p.eg); };
-    row("material", t.material);
-    row("psqt", t.psqt);
-    row("mobility", t.mobility);
-    row("safety", t.safety);
-    row("tempo", t.tempo);
-    row("total", t.total());
-    out += fmt::format("Final evaluation: {} (Red's view), {} (side to move's view)", blend(t.total(), t.phase), evaluate(pos));
+    EvalTrace trace;
+    const int white = evaluate_traced(pos, trace);
+    std::string out = fmt::format("term        mg     eg   (Red's view; phase {} of {})\n", trace.phase, PHASE_MAX);
+    int total_mg = 0, total_eg = 0;
+    // Each group is the sum of its features' counts times their weights.
+    const auto row = [&](const char* name, int first, int last) {
+        int mg = 0, eg = 0;
+        for (int i = first; i < last; ++i) {
+            mg += trace.count[i] * DEFAULT_WEIGHTS[i].mg();
+            eg += trace.count[i] * DEFAULT_WEIGHTS[i].eg();
+        }
+        total_mg += mg;
+        total_eg += eg;
+        out += fmt::format("{:<9} {:>5}  {:>5}\n", name, mg, eg);
+    };
+    row("material", term::MATERIAL, term::PSQT);
+    row("psqt", term::PSQT, term::MOBILITY_CHARIOT);
+    row("mobility", term::MOBILITY_CHARIOT, term::MISSING_ADVISOR);
+    row("safety", term::MISSING_ADVISOR, term::TEMPO);
+    row("tempo", term::TEMPO, term::COUNT);
+    out += fmt::format("{:<9} {:>5}  {:>5}\n", "total", total_mg, total_eg);
+    out += fmt::format("Final evaluation: {} (Red's view), {} (side to move's view)", white, pos.side_to_move() == Color::White ? white : -white);
     return out;
 }
 

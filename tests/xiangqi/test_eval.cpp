@@ -1,6 +1,7 @@
 // Tests of the xiangqi evaluation and exchange evaluation: a position and its colour-mirrored
 // twin (ranks flipped, colours and side to move swapped) score the same for the side to move,
-// as do left-right mirrors; material and soldier terms point the right way; SEE.
+// with every feature count negated, and left-right mirrors score the same; material and soldier
+// terms point the right way; SEE.
 #include <catch2/catch.hpp>
 
 #include <cctype>
@@ -77,6 +78,15 @@ TEST_CASE("xiangqi eval: a position and its colour mirror score the same", "[xia
         CHECK(evaluate(pos) == evaluate(mirrored));
         const Position flipped = position_from(file_mirror(fen));
         CHECK(evaluate(pos) == evaluate(flipped));
+        // Feature by feature: the mirror's counts are the position's, with Red and Black swapped.
+        EvalTrace trace, mirror_trace;
+        const int red = evaluate_traced(pos, trace);
+        CHECK(evaluate_traced(mirrored, mirror_trace) == -red);
+        CHECK(mirror_trace.phase == trace.phase);
+        for (int i = 0; i < term::COUNT; ++i) {
+            INFO("term " << i);
+            REQUIRE(mirror_trace.count[i] == -trace.count[i]);
+        }
     }
 }
 
