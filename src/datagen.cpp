@@ -9,11 +9,13 @@
 #include <ostream>
 #include <random>
 
+#include "chess_game.h"
 #include "movegen.h"
 #include "position.h"
 #include "search.h"
 #include "timeman.h"
 #include "tt.h"
+#include "xiangqi/search.h"
 
 namespace sen {
 
@@ -32,9 +34,34 @@ bool is_noisy(const Position& pos, Move m) {
     if (m.kind() == MoveKind::Promotion || m.kind() == MoveKind::EnPassant) return true;
     return m.kind() != MoveKind::Castling && !pos.empty(m.to());
 }
+// Xiangqi: captures (there are no promotions).
+bool is_noisy(const xiangqi::Position& pos, xiangqi::Move m) { return !pos.empty(m.to()); }
 
+// The result if the game is over. Chess: claimable draws (threefold, fifty moves) are taken, as
+// a match runner would adjudicate them.
+std::optional<GameResult> game_over(const Position& pos) {
+    const GameState state = pos.game_state();
+    if (state == GameState::Checkmate) return pos.side_to_move() == Color::White ? GameResult::BlackWins : GameResult::WhiteWins;
+    if (state != GameState::Ongoing) return GameResult::Draw;
+    return std::nullopt;
+}
+// Xiangqi: no legal move loses (in check or not), perpetual check loses, repetitions (threefold),
+// dead material and the no-capture limit are draws (xiangqi::Position::game_state()).
+std::optional<GameResult> game_over(const xiangqi::Position& pos) {
+    const std::optional<xiangqi::GameResult> r = xiangqi::result_of(pos.game_state());
+    if (!r) return std::nullopt;
+    if (*r == xiangqi::GameResult::Draw) return GameResult::Draw;
+    const bool white_wins = (*r == xiangqi::GameResult::Win) == (pos.side_to_move() == Color::White);
+    return white_wins ? GameResult::WhiteWins : GameResult::BlackWins;
+}
+
+template <class Game>
 class SelfPlay {
 public:
+    using Position = typename Game::Position;
+    using Limits = BasicSearchLimits<Game>;
+    using Result = BasicSearchResult<Game>;
+
     explicit SelfPlay(const DatagenOptions& options) : options_(options), rng_(options.seed), searcher_(tt_) {
         tt_.resize(DATAGEN_HASH_MB);
         searcher_.set_threads(1);
@@ -50,19 +77,12 @@ public:
         std::optional<GameResult> result;
         int resign_streak = 0, resign_sign = 0;
         while (!result) {
-            const GameState state = pos.game_state();
-            if (state == GameState::Checkmate) {
-                result = pos.side_to_move() == Color::White ? GameResult::BlackWins : GameResult::WhiteWins;
-                break;
-            }
-            // Claimable draws (threefold, fifty moves) are taken: a match runner would adjudicate them.
-            if (state != GameState::Ongoing || pos.game_ply() > DATAGEN_MAX_PLY) {
-                result = GameResult::Draw;
-                break;
-            }
-            SearchLimits limits;
+            result = game_over(pos);
+            if (!result && pos.game_ply() > DATAGEN_MAX_PLY) result = GameResult::Draw;
+            if (result) break;
+            Limits limits;
             limits.nodes = options_.nodes;
-            const SearchResult r = search(pos, limits);
+            const Result r = search(pos, limits);
             stats.nodes += r.nodes;
             if (pos.game_ply() >= DATAGEN_SKIP_PLIES && !pos.in_check() && !is_noisy(pos, r.best)) fens.push_back(pos.fen());
 
@@ -92,29 +112,29 @@ public:
     }
 
 private:
-    SearchResult search(const Position& pos, const SearchLimits& limits) {
+    Result search(const Position& pos, const Limits& limits) {
         SearchControl control;
         const TimeLimiter timer(TimeBudget{}, std::chrono::steady_clock::now());
         return searcher_.search(pos, limits, timer, control, {});
     }
 
-    // The standard position plus random legal plies, drawn again until the game is still on and
+    // The start position plus random legal plies, drawn again until the game is still on and
     // a short search finds it roughly balanced.
     Position pick_opening(DatagenStats& stats) {
         for (;;) {
             Position pos;
             bool ok = true;
             for (int i = 0; i < options_.random_plies && ok; ++i) {
-                const MoveList moves = legal_moves(pos);
+                const typename Game::MoveList moves = legal_moves(pos);
                 if (moves.empty()) ok = false;
                 // The generator's raw output with a modulo, so the sequence does not depend on
                 // the standard library's distributions.
                 else pos.make_move(moves[std::size_t(rng_() % moves.size())]);
             }
-            if (ok && pos.game_state() == GameState::Ongoing) {
+            if (ok && !game_over(pos)) {
                 tt_.clear();
                 searcher_.clear();
-                SearchLimits limits;
+                Limits limits;
                 limits.depth = DATAGEN_OPENING_DEPTH;
                 if (std::abs(search(pos, limits).score) <= DATAGEN_OPENING_MAX_SCORE) return pos;
             }
@@ -125,11 +145,11 @@ private:
     DatagenOptions options_;
     std::mt19937_64 rng_;
     TranspositionTable tt_;
-    Searcher searcher_;
+    BasicSearcher<Game> searcher_;
 };
 
 constexpr const char* DATAGEN_USAGE =
-    "usage: sen datagen --games N --nodes K --out FILE [--seed S] [--random-plies R]\n";
+    "usage: sen datagen [--variant chess|xiangqi] --games N --nodes K --out FILE [--seed S] [--random-plies R]\n";
 
 bool parse_count(const std::string& text, std::uint64_t& value) {
     if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos || text.size() > 18) return false;
@@ -139,8 +159,9 @@ bool parse_count(const std::string& text, std::uint64_t& value) {
 
 }  // namespace
 
-DatagenStats run_datagen(const DatagenOptions& options, std::ostream& out, const std::function<void(const DatagenStats&)>& progress) {
-    SelfPlay play(options);
+template <class Game>
+DatagenStats run_datagen(const DatagenOptions& options, std::ostream& out, const DatagenProgress& progress) {
+    SelfPlay<Game> play(options);
     DatagenStats stats;
     for (int g = 0; g < options.games; ++g) {
         play.play_game(out, stats);
@@ -149,14 +170,25 @@ DatagenStats run_datagen(const DatagenOptions& options, std::ostream& out, const
     return stats;
 }
 
+template DatagenStats run_datagen<ChessGame>(const DatagenOptions&, std::ostream&, const DatagenProgress&);
+template DatagenStats run_datagen<xiangqi::XiangqiGame>(const DatagenOptions&, std::ostream&, const DatagenProgress&);
+
+DatagenStats run_datagen(const DatagenOptions& options, std::ostream& out, const DatagenProgress& progress) {
+    return run_datagen<ChessGame>(options, out, progress);
+}
+
 int run_datagen_command(const std::vector<std::string>& args) {
     DatagenOptions options;
-    std::string out_path;
+    std::string out_path, variant = "chess";
     bool have_games = false, have_nodes = false;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         if (a == "--out" && i + 1 < args.size()) {
             out_path = args[++i];
+            continue;
+        }
+        if (a == "--variant" && i + 1 < args.size()) {
+            variant = args[++i];
             continue;
         }
         std::uint64_t value = 0;
@@ -171,17 +203,22 @@ int run_datagen_command(const std::vector<std::string>& args) {
         }
         ++i;
     }
+    if (variant != ChessGame::NAME && variant != xiangqi::XiangqiGame::NAME) {
+        fmt::print(stderr, "error: unknown variant '{}' (chess or xiangqi)\n{}", variant, DATAGEN_USAGE);
+        return 2;
+    }
     if (!have_games || !have_nodes || out_path.empty()) {
         fmt::print(stderr, "{}", DATAGEN_USAGE);
         return 2;
     }
+    const bool xiangqi = variant == xiangqi::XiangqiGame::NAME;
     std::ofstream out(out_path);
     if (!out) {
         fmt::print(stderr, "error: cannot write {}\n", out_path);
         return 1;
     }
-    fmt::print(stderr, "datagen: {} games, {} nodes per move, seed {}, {} random plies -> {}\n", options.games, options.nodes,
-               options.seed, options.random_plies, out_path);
+    fmt::print(stderr, "datagen: {}{} games, {} nodes per move, seed {}, {} random plies -> {}\n", xiangqi ? "xiangqi, " : "",
+               options.games, options.nodes, options.seed, options.random_plies, out_path);
     const auto start = std::chrono::steady_clock::now();
     const auto report = [&](const DatagenStats& s) {
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -190,9 +227,11 @@ int run_datagen_command(const std::vector<std::string>& args) {
                    seconds > 0 ? double(s.positions) / seconds : 0.0, s.games ? double(s.plies) / s.games : 0.0,
                    seconds > 0 ? double(s.nodes) / seconds : 0.0, s.rejected_openings, seconds);
     };
-    const DatagenStats stats = run_datagen(options, out, [&](const DatagenStats& s) {
+    const DatagenProgress progress = [&](const DatagenStats& s) {
         if (s.games % 10 == 0) report(s);
-    });
+    };
+    const DatagenStats stats =
+        xiangqi ? run_datagen<xiangqi::XiangqiGame>(options, out, progress) : run_datagen<ChessGame>(options, out, progress);
     if (stats.games % 10 != 0) report(stats);
     if (!out) {
         fmt::print(stderr, "error: writing {} failed\n", out_path);

@@ -1,9 +1,11 @@
-// Self-play data generation for tuning the evaluation (`sen datagen`).
+// Self-play data generation for tuning the evaluation (`sen datagen`), chess or xiangqi.
 //
 // Plays games of Sen against itself with a fixed node limit per move, one search thread and a
-// 16 MB hash cleared before each game, from the standard position plus a few random legal plies.
-// Quiet positions of those games are written with the game's result, one `FEN | result` line
-// each (result 1.0 / 0.5 / 0.0 from White's point of view), for `sen tune` to fit the weights to.
+// 16 MB hash cleared before each game, from the game's start position plus a few random legal
+// plies. Quiet positions of those games are written with the game's result, one `FEN | result`
+// line each (result 1.0 / 0.5 / 0.0 from White's, in xiangqi Red's, point of view), for
+// `sen tune` to fit the weights to. Written once over the game type (game.h); each game's end
+// rules come from its Position (game_state()).
 // Owns: the game loop and its adjudication. Never touches the evaluation weights or the protocol.
 // Invariant: the output depends only on the options (seed included), never on time or hardware.
 #pragma once
@@ -20,7 +22,7 @@ struct DatagenOptions {
     int games = 1000;
     std::uint64_t nodes = 5000;  // node limit of each move's search
     std::uint64_t seed = 1;
-    int random_plies = 8;        // random legal plies played from the standard position
+    int random_plies = 8;        // random legal plies played from the start position
 };
 
 // Adjudication and filtering constants.
@@ -40,12 +42,19 @@ struct DatagenStats {
     int rejected_openings = 0;
 };
 
-// Plays the games and writes the lines to `out`, one game at a time (flushed after each).
-// `progress` is called after each game.
-DatagenStats run_datagen(const DatagenOptions& options, std::ostream& out,
-                         const std::function<void(const DatagenStats&)>& progress = {});
+using DatagenProgress = std::function<void(const DatagenStats&)>;
 
-// `sen datagen --games N --nodes K --out FILE [--seed S] [--random-plies R]`; progress on stderr.
+// Plays the games and writes the lines to `out`, one game at a time (flushed after each).
+// `progress` is called after each game. Instantiated in datagen.cpp for ChessGame and
+// xiangqi::XiangqiGame.
+template <class Game>
+DatagenStats run_datagen(const DatagenOptions& options, std::ostream& out, const DatagenProgress& progress = {});
+
+// Chess games.
+DatagenStats run_datagen(const DatagenOptions& options, std::ostream& out, const DatagenProgress& progress = {});
+
+// `sen datagen [--variant chess|xiangqi] --games N --nodes K --out FILE [--seed S]
+// [--random-plies R]`; progress on stderr.
 int run_datagen_command(const std::vector<std::string>& args);
 
 }  // namespace sen
