@@ -7,10 +7,12 @@
 #include <fmt/core.h>
 #include <fmt/format.h>
 #include <fstream>
+#include <iterator>
 #include <numbers>
 #include <optional>
 
 #include "position.h"
+#include "xiangqi/position.h"
 
 namespace sen {
 
@@ -26,19 +28,10 @@ constexpr double GD_SCALE = 1e5;  // keeps every weight and sum well inside Scor
 constexpr std::size_t VALIDATION_EVERY = 10;
 constexpr std::size_t VALIDATION_BLOCK = 1000;
 
-// The weight table's families, in index order, for the generated source. `labels` names the
-// entries of short families.
-struct Family {
-    const char* name;     // the term:: constant
-    int base;
-    int size;
-    const char* comment;
-    const char* labels;
-};
-
+// The chess weight table's families, in index order, for the generated source.
 constexpr const char* PIECE_LABELS = "index: piece type (none, pawn, knight, bishop, rook, queen)";
 
-constexpr Family FAMILIES[] = {
+constexpr WeightFamily CHESS_FAMILIES[] = {
     {"MATERIAL", term::MATERIAL, 6, "Material", "pawn, knight, bishop, rook, queen, (king: unused)"},
     {"PSQT", term::PSQT, 7 * 64, "Piece-square tables", nullptr},
     {"MOBILITY_KNIGHT", term::MOBILITY_KNIGHT, 9, "Knight mobility", "index: safe destination squares"},
@@ -68,29 +61,81 @@ constexpr Family FAMILIES[] = {
     {"TEMPO", term::TEMPO, 1, "Side to move", nullptr},
 };
 
-constexpr bool families_cover_table() {
+constexpr PieceTable CHESS_PIECE_TABLES[] = {
+    {"none", "term::PSQT + NO_PIECE_TYPE * 64", -1, true},
+    {"pawn", "term::PSQT + PAWN * 64", term::MATERIAL + PAWN - PAWN, false},
+    {"knight", "term::PSQT + KNIGHT * 64", term::MATERIAL + KNIGHT - PAWN, false},
+    {"bishop", "term::PSQT + BISHOP * 64", term::MATERIAL + BISHOP - PAWN, false},
+    {"rook", "term::PSQT + ROOK * 64", term::MATERIAL + ROOK - PAWN, false},
+    {"queen", "term::PSQT + QUEEN * 64", term::MATERIAL + QUEEN - PAWN, false},
+    {"king", "term::PSQT + KING * 64", -1, false},
+};
+
+// The xiangqi weight table's families (xiangqi/eval.h).
+namespace xq = xiangqi::term;
+constexpr const char* ATTACK_SCALE_LABELS = "index: attack scale (2 * chariots + horses + cannons, at most 6)";
+
+constexpr WeightFamily XIANGQI_FAMILIES[] = {
+    {"MATERIAL", xq::MATERIAL, 6, "Material", "soldier, advisor, elephant, horse, cannon, chariot"},
+    {"PSQT", xq::PSQT, 7 * xiangqi::SQUARE_NB, "Piece-square tables", nullptr},
+    {"MOBILITY_CHARIOT", xq::MOBILITY_CHARIOT, 18, "Chariot mobility", "index: points reached that hold no own piece"},
+    {"MOBILITY_HORSE", xq::MOBILITY_HORSE, 9, "Horse mobility", "index: points stepped to over a free leg that hold no own piece"},
+    {"MOBILITY_CANNON", xq::MOBILITY_CANNON, 18, "Cannon mobility", "index: empty points it slides to"},
+    {"CANNON_TARGETS", xq::CANNON_TARGETS, 1, "Enemy pieces a cannon could capture", nullptr},
+    {"MISSING_ADVISOR", xq::MISSING_ADVISOR, xq::ATTACK_SCALE_NB, "Advisors the enemy general has lost", ATTACK_SCALE_LABELS},
+    {"MISSING_ELEPHANT", xq::MISSING_ELEPHANT, xq::ATTACK_SCALE_NB, "Elephants the enemy general has lost", ATTACK_SCALE_LABELS},
+    {"OPEN_FILE", xq::OPEN_FILE, xq::ATTACK_SCALE_NB, "Open file in front of the enemy general, we have a chariot", ATTACK_SCALE_LABELS},
+    {"FACING_CANNON", xq::FACING_CANNON, xq::ATTACK_SCALE_NB, "Cannons facing the enemy general with nothing between", ATTACK_SCALE_LABELS},
+    {"PALACE_PRESSURE", xq::PALACE_PRESSURE, xq::ATTACK_SCALE_NB * xq::PALACE_UNITS_NB, "Pressure on the enemy palace",
+     "index: attack scale * 16 + units (chariot 4, horse 3, cannon 2, soldier 2; at most 15)"},
+    {"TEMPO", xq::TEMPO, 1, "Side to move", nullptr},
+};
+
+constexpr PieceTable XIANGQI_PIECE_TABLES[] = {
+    {"soldier", "term::psqt(SOLDIER)", xq::MATERIAL + xiangqi::SOLDIER - xiangqi::SOLDIER, false},
+    {"advisor", "term::psqt(ADVISOR)", xq::MATERIAL + xiangqi::ADVISOR - xiangqi::SOLDIER, false},
+    {"elephant", "term::psqt(ELEPHANT)", xq::MATERIAL + xiangqi::ELEPHANT - xiangqi::SOLDIER, false},
+    {"horse", "term::psqt(HORSE)", xq::MATERIAL + xiangqi::HORSE - xiangqi::SOLDIER, false},
+    {"cannon", "term::psqt(CANNON)", xq::MATERIAL + xiangqi::CANNON - xiangqi::SOLDIER, false},
+    {"chariot", "term::psqt(CHARIOT)", xq::MATERIAL + xiangqi::CHARIOT - xiangqi::SOLDIER, false},
+    {"general", "term::psqt(GENERAL)", -1, false},
+};
+
+template <std::size_t N>
+constexpr bool families_cover_table(const WeightFamily (&families)[N], int count) {
     int next = 0;
-    for (const Family& f : FAMILIES) {
+    for (const WeightFamily& f : families) {
         if (f.base != next) return false;
         next += f.size;
     }
-    return next == term::COUNT;
+    return next == count;
 }
-static_assert(families_cover_table(), "FAMILIES must list every term block of eval.h in order");
+static_assert(families_cover_table(CHESS_FAMILIES, term::COUNT), "CHESS_FAMILIES must list every term block of eval.h in order");
+static_assert(families_cover_table(XIANGQI_FAMILIES, xq::COUNT), "XIANGQI_FAMILIES must list every term block of xiangqi/eval.h in order");
+static_assert(std::size(CHESS_PIECE_TABLES) * 64 == term::MOBILITY_KNIGHT - term::PSQT &&
+              std::size(XIANGQI_PIECE_TABLES) * xiangqi::SQUARE_NB == xq::MOBILITY_CHARIOT - xq::PSQT,
+              "a layout's piece tables must fill its piece-square block");
 
-const char* const PIECE_NAMES[PIECE_TYPE_NB] = {"none", "pawn", "knight", "bishop", "rook", "queen", "king"};
-const char* const PIECE_TYPE_NAMES[PIECE_TYPE_NB] = {"NO_PIECE_TYPE", "PAWN", "KNIGHT", "BISHOP", "ROOK", "QUEEN", "KING"};
+// Occurrences per weight, summed over each group of tied weights (see TuneOptions::tie).
+std::vector<std::uint32_t> group_occurrences(const std::vector<std::uint32_t>& occurrences, const std::vector<std::uint32_t>& tie) {
+    if (tie.empty()) return occurrences;
+    std::vector<std::uint32_t> group(occurrences.size());
+    for (std::size_t i = 0; i < occurrences.size(); ++i) group[tie[i]] += occurrences[i];
+    for (std::size_t i = 0; i < occurrences.size(); ++i) group[i] = group[tie[i]];
+    return group;
+}
 
 // The mg and eg weights the fit must leave alone.
 struct Frozen {
     std::vector<bool> mg, eg;
 };
 
-Frozen frozen_terms(const TuneSet& set, const TuneOptions& options) {
-    Frozen f{std::vector<bool>(term::COUNT), std::vector<bool>(term::COUNT)};
+Frozen frozen_terms(const std::vector<std::uint32_t>& occurrences, const TuneOptions& options) {
+    const std::size_t n = occurrences.size();
+    Frozen f{std::vector<bool>(n), std::vector<bool>(n)};
     const std::uint32_t min_occurrences = std::max<std::uint32_t>(1, options.min_occurrences);
-    for (int i = 0; i < term::COUNT; ++i) f.mg[i] = f.eg[i] = set.occurrences[i] < min_occurrences;
-    f.mg[term::MATERIAL] = true;  // the pawn's middlegame value sets the scale: centipawns
+    for (std::size_t i = 0; i < n; ++i) f.mg[i] = f.eg[i] = occurrences[i] < min_occurrences;
+    f.mg[0] = true;  // the pawn's or soldier's middlegame value sets the scale: centipawns
     return f;
 }
 
@@ -103,19 +148,37 @@ std::string date_today() {
     return text;
 }
 
+// What loading and fitting need of a game: its position, trace and weights.
+struct ChessTuning {
+    using Position = sen::Position;
+    using Trace = EvalTrace;
+    using Weights = EvalWeights;
+    static const Weights& weights() { return DEFAULT_WEIGHTS; }
+    static const WeightLayout& layout() { return CHESS_LAYOUT; }
+};
+
+struct XiangqiTuning {
+    using Position = xiangqi::Position;
+    using Trace = xiangqi::EvalTrace;
+    using Weights = xiangqi::EvalWeights;
+    static const Weights& weights() { return xiangqi::DEFAULT_WEIGHTS; }
+    static const WeightLayout& layout() { return XIANGQI_LAYOUT; }
+};
+
 struct LoadResult {
     TuneSet train, validation;
     std::size_t lines = 0, bad_lines = 0, trace_mismatches = 0;
 };
 
 // Reads the files one after the other; a file that cannot be opened is named in `error`.
+template <class G>
 std::optional<LoadResult> load_data(const std::vector<std::string>& paths, std::string& error) {
     LoadResult r;
-    r.train.occurrences.assign(term::COUNT, 0);
-    r.validation.occurrences.assign(term::COUNT, 0);
+    r.train.occurrences.assign(G::layout().term_count, 0);
+    r.validation.occurrences.assign(G::layout().term_count, 0);
     std::string line, fen;
-    Position pos;
-    EvalTrace trace;
+    typename G::Position pos;
+    typename G::Trace trace;
     for (const std::string& path : paths) {
         std::ifstream in(path);
         if (!in) {
@@ -131,7 +194,7 @@ std::optional<LoadResult> load_data(const std::vector<std::string>& paths, std::
                 continue;
             }
             const int white = evaluate_traced(pos, trace);
-            if (trace_eval(trace, DEFAULT_WEIGHTS) != white) ++r.trace_mismatches;
+            if (trace_eval(trace, G::weights()) != white) ++r.trace_mismatches;
             const bool held_out = (r.lines - 1) / VALIDATION_BLOCK % VALIDATION_EVERY == VALIDATION_EVERY - 1;
             (held_out ? r.validation : r.train).add(trace, result);
         }
@@ -139,15 +202,62 @@ std::optional<LoadResult> load_data(const std::vector<std::string>& paths, std::
     return r;
 }
 
-}  // namespace
-
-int trace_eval(const EvalTrace& trace, const EvalWeights& weights) {
-    int mg = 0, eg = 0;
-    for (int i = 0; i < term::COUNT; ++i) {
+template <class Trace, class Weights>
+void trace_sums(const Trace& trace, const Weights& weights, int& mg, int& eg) {
+    mg = 0, eg = 0;
+    for (std::size_t i = 0; i < weights.size(); ++i) {
         mg += trace.count[i] * weights[i].mg();
         eg += trace.count[i] * weights[i].eg();
     }
+}
+
+}  // namespace
+
+const WeightLayout CHESS_LAYOUT = {
+    "chess",
+    "src/eval_weights.cpp",
+    "sen",
+    "The evaluation weights",
+    "",
+    "self-play",
+    term::COUNT,
+    CHESS_FAMILIES,
+    term::PSQT,
+    64,
+    8,
+    CHESS_PIECE_TABLES,
+    ", from the owner's side (Black's squares mirrored):\n    // a1..h1 in the first row, a8..h8 in the last.\n",
+    false,
+};
+
+const WeightLayout XIANGQI_LAYOUT = {
+    "xiangqi",
+    "src/xiangqi/eval_weights.cpp",
+    "sen::xiangqi",
+    "The xiangqi evaluation weights",
+    " --variant xiangqi",
+    "xiangqi self-play",
+    xq::COUNT,
+    XIANGQI_FAMILIES,
+    xq::PSQT,
+    xiangqi::SQUARE_NB,
+    xiangqi::FILE_NB,
+    XIANGQI_PIECE_TABLES,
+    ", from the owner's side (Black's points mirrored rank for rank):\n"
+    "    // a1..i1 in the first row, a10..i10 in the last. Fitted left-right symmetric.\n",
+    true,
+};
+
+int trace_eval(const EvalTrace& trace, const EvalWeights& weights) {
+    int mg = 0, eg = 0;
+    trace_sums(trace, weights, mg, eg);
     return blend(mg, eg, trace.phase, trace.eg_scale);
+}
+
+int trace_eval(const xiangqi::EvalTrace& trace, const xiangqi::EvalWeights& weights) {
+    int mg = 0, eg = 0;
+    trace_sums(trace, weights, mg, eg);
+    return xiangqi::blend(mg, eg, trace.phase);
 }
 
 bool parse_data_line(std::string_view line, std::string& fen, double& result) {
@@ -167,35 +277,30 @@ bool parse_data_line(std::string_view line, std::string& fen, double& result) {
     return !fen.empty();
 }
 
-void TuneSet::add(const EvalTrace& trace, double result) {
-    if (occurrences.empty()) occurrences.assign(term::COUNT, 0);
+template <std::size_t N>
+void TuneSet::add_counts(const std::array<std::int16_t, N>& count, double mg_factor, double eg_factor, double result) {
+    if (occurrences.empty()) occurrences.assign(N, 0);
     TuneEntry e;
     e.first = std::uint32_t(features.size());
-    for (int i = 0; i < term::COUNT; ++i) {
-        if (!trace.count[i]) continue;
-        features.push_back({std::uint16_t(i), trace.count[i]});
+    for (std::size_t i = 0; i < N; ++i) {
+        if (!count[i]) continue;
+        features.push_back({std::uint16_t(i), count[i]});
         ++occurrences[i];
     }
     e.last = std::uint32_t(features.size());
-    e.mg_factor = double(trace.phase) / PHASE_MAX;
-    e.eg_factor = double(PHASE_MAX - trace.phase) / PHASE_MAX * trace.eg_scale / 64.0;
+    e.mg_factor = mg_factor;
+    e.eg_factor = eg_factor;
     e.result = result;
     entries.push_back(e);
 }
 
-TuneWeights TuneWeights::from(const EvalWeights& w) {
-    TuneWeights t{std::vector<double>(term::COUNT), std::vector<double>(term::COUNT)};
-    for (int i = 0; i < term::COUNT; ++i) {
-        t.mg[i] = w[i].mg();
-        t.eg[i] = w[i].eg();
-    }
-    return t;
+void TuneSet::add(const EvalTrace& trace, double result) {
+    add_counts(trace.count, double(trace.phase) / PHASE_MAX, double(PHASE_MAX - trace.phase) / PHASE_MAX * trace.eg_scale / 64.0, result);
 }
 
-EvalWeights TuneWeights::rounded() const {
-    EvalWeights w{};
-    for (int i = 0; i < term::COUNT; ++i) w[i] = Score(int(std::lround(mg[i])), int(std::lround(eg[i])));
-    return w;
+void TuneSet::add(const xiangqi::EvalTrace& trace, double result) {
+    constexpr int MAX = xiangqi::PHASE_MAX;
+    add_counts(trace.count, double(trace.phase) / MAX, double(MAX - trace.phase) / MAX, result);
 }
 
 double model_eval(const TuneSet& set, const TuneEntry& e, const TuneWeights& w) {
@@ -245,19 +350,22 @@ TuneWeights fit_weights(const TuneSet& set, const TuneWeights& start, double k, 
                         const TuneSet* validation, const std::function<void(const TuneProgress&)>& progress) {
     TuneWeights w = start;
     if (set.entries.empty()) return w;
+    const std::size_t count = start.mg.size();
+    const std::vector<std::uint32_t>& tie = options.tie;
+    const bool tied = !tie.empty();
     const bool early_stopping = validation && !validation->entries.empty();
     TuneWeights best = w;
     double best_error = early_stopping ? mean_squared_error(*validation, w, k) : 0;
-    const Frozen frozen = frozen_terms(set, options);
+    const Frozen frozen = frozen_terms(group_occurrences(set.occurrences, tie), options);
     constexpr double BETA1 = 0.9, BETA2 = 0.999, EPSILON = 1e-8;
-    std::vector<double> grad_mg(term::COUNT), grad_eg(term::COUNT);
-    std::vector<double> m_mg(term::COUNT), m_eg(term::COUNT), v_mg(term::COUNT), v_eg(term::COUNT);
+    std::vector<double> grad_mg(count), grad_eg(count);
+    std::vector<double> m_mg(count), m_eg(count), v_mg(count), v_eg(count);
     const double n = double(set.entries.size());
     const double l2 = 2 * options.regularisation / (100.0 * 100.0);
     for (int epoch = 1; epoch <= options.epochs; ++epoch) {
         // Error E = mean (s - r)^2 with s = sigmoid(K * eval), so
         // dE/dw = mean 2 (s - r) s (1 - s) K * d eval/dw, and eval is linear in w.
-        for (int i = 0; i < term::COUNT; ++i) {
+        for (std::size_t i = 0; i < count; ++i) {
             grad_mg[i] = l2 * (w.mg[i] - start.mg[i]);
             grad_eg[i] = l2 * (w.eg[i] - start.eg[i]);
         }
@@ -273,6 +381,14 @@ TuneWeights fit_weights(const TuneSet& set, const TuneWeights& start, double k, 
                 grad_eg[f.index] += deg * f.count;
             }
         }
+        // A tied weight is the same parameter as the one it is tied to: that one takes the sum.
+        if (tied) {
+            for (std::size_t i = 0; i < count; ++i) {
+                if (tie[i] == i) continue;
+                grad_mg[tie[i]] += grad_mg[i];
+                grad_eg[tie[i]] += grad_eg[i];
+            }
+        }
         // The step size decays along a cosine to a tenth of its start.
         const double lr = options.learning_rate *
                           (0.1 + 0.9 * 0.5 * (1 + std::cos(std::numbers::pi * (epoch - 1) / std::max(1, options.epochs))));
@@ -286,7 +402,8 @@ TuneWeights fit_weights(const TuneSet& set, const TuneWeights& start, double k, 
         const auto descend = [&](double& weight, double g) {
             weight = std::clamp(weight - lr * GD_SCALE * g, -WEIGHT_LIMIT, WEIGHT_LIMIT);
         };
-        for (int i = 0; i < term::COUNT; ++i) {
+        for (std::size_t i = 0; i < count; ++i) {
+            if (tied && tie[i] != i) continue;
             if (options.optimizer == Optimizer::GradientDescent) {
                 if (!frozen.mg[i]) descend(w.mg[i], grad_mg[i]);
                 if (!frozen.eg[i]) descend(w.eg[i], grad_eg[i]);
@@ -294,6 +411,12 @@ TuneWeights fit_weights(const TuneSet& set, const TuneWeights& start, double k, 
             }
             if (!frozen.mg[i]) step(w.mg[i], grad_mg[i], m_mg[i], v_mg[i]);
             if (!frozen.eg[i]) step(w.eg[i], grad_eg[i], m_eg[i], v_eg[i]);
+        }
+        if (tied) {
+            for (std::size_t i = 0; i < count; ++i) {
+                w.mg[i] = w.mg[tie[i]];
+                w.eg[i] = w.eg[tie[i]];
+            }
         }
         TuneProgress p{epoch, error / n, -1};
         if (early_stopping && (epoch % VALIDATION_INTERVAL == 0 || epoch == options.epochs)) {
@@ -305,28 +428,47 @@ TuneWeights fit_weights(const TuneSet& set, const TuneWeights& start, double k, 
     return early_stopping ? best : w;
 }
 
-void normalise(TuneWeights& w, const TuneSet& set) {
-    // Every piece but the king has exactly one material and one square term, so a constant can
-    // move between them; each side has exactly one king, so the king table's constant cancels.
-    // Only squares seen in the data move: the others keep their old values.
-    for (int pt = PAWN; pt <= KING; ++pt) {
+std::vector<std::uint32_t> weight_ties(const WeightLayout& layout) {
+    if (!layout.mirror_files) return {};
+    std::vector<std::uint32_t> tie(std::size_t(layout.term_count));
+    for (std::size_t i = 0; i < tie.size(); ++i) tie[i] = std::uint32_t(i);
+    for (std::size_t t = 0; t < layout.piece_tables.size(); ++t) {
+        const int base = layout.psqt_base + int(t) * layout.points;
+        for (int p = 0; p < layout.points; ++p) {
+            const int file = p % layout.files;
+            const int mirror = p - file + (layout.files - 1 - file);
+            tie[std::size_t(base + p)] = std::uint32_t(base + std::min(p, mirror));
+        }
+    }
+    return tie;
+}
+
+void normalise(TuneWeights& w, const TuneSet& set, const WeightLayout& layout) {
+    // Every piece but the king (general) has exactly one material and one square term, so a
+    // constant can move between them; each side has exactly one king, so the king table's
+    // constant cancels. Only squares seen in the data (or whose tied mirror is) move: the
+    // others keep their old values.
+    const std::vector<std::uint32_t> seen = group_occurrences(set.occurrences, weight_ties(layout));
+    for (std::size_t t = 0; t < layout.piece_tables.size(); ++t) {
+        const PieceTable& table = layout.piece_tables[t];
+        const int base = layout.psqt_base + int(t) * layout.points;
         for (const bool mg : {true, false}) {
-            if (pt == PAWN && mg) continue;  // the pawn's middlegame material is pinned
+            if (table.material == 0 && mg) continue;  // the pawn's (soldier's) middlegame material is pinned
             std::vector<double>& v = mg ? w.mg : w.eg;
             double sum = 0;
-            int seen = 0;
-            for (int sq = 0; sq < SQUARE_NB; ++sq)
-                if (set.occurrences[term::PSQT + pt * 64 + sq]) sum += v[term::PSQT + pt * 64 + sq], ++seen;
-            if (!seen) continue;
-            const double mean = sum / seen;
-            for (int sq = 0; sq < SQUARE_NB; ++sq)
-                if (set.occurrences[term::PSQT + pt * 64 + sq]) v[term::PSQT + pt * 64 + sq] -= mean;
-            if (pt != KING) v[term::MATERIAL + pt - PAWN] += mean;
+            int seen_points = 0;
+            for (int sq = 0; sq < layout.points; ++sq)
+                if (seen[base + sq]) sum += v[base + sq], ++seen_points;
+            if (!seen_points) continue;
+            const double mean = sum / seen_points;
+            for (int sq = 0; sq < layout.points; ++sq)
+                if (seen[base + sq]) v[base + sq] -= mean;
+            if (table.material >= 0) v[table.material] += mean;
         }
     }
 }
 
-std::string weights_source(const EvalWeights& weights, const std::string& header) {
+std::string weights_source(std::span<const Score> weights, const WeightLayout& layout, const std::string& header) {
     std::string out;
     std::size_t pos = 0;
     while (pos < header.size()) {
@@ -334,8 +476,8 @@ std::string weights_source(const EvalWeights& weights, const std::string& header
         out += "// " + header.substr(pos, end - pos) + "\n";
         pos = end + 1;
     }
-    out += "#include \"eval.h\"\n\nnamespace sen {\n\nnamespace {\n\n"
-           "using S = Score;\n\n"
+    out += fmt::format("#include \"eval.h\"\n\nnamespace {} {{\n\nnamespace {{\n\n", layout.name_space);
+    out += "using S = Score;\n\n"
            "// Copies a block of weights into the table from `base` on.\n"
            "template <std::size_t N>\n"
            "constexpr void set(EvalWeights& w, int base, const Score (&values)[N]) {\n"
@@ -343,8 +485,8 @@ std::string weights_source(const EvalWeights& weights, const std::string& header
            "}\n\n"
            "constexpr EvalWeights make_weights() {\n"
            "    EvalWeights w{};\n";
-    // A block of values, eight to a row, with the columns aligned.
-    const auto block = [&](int base, int size, const std::string& target) {
+    // A block of values, `row` to a line, with the columns aligned.
+    const auto block = [&](int base, int size, const std::string& target, int row) {
         int width_mg = 1, width_eg = 1;
         for (int i = base; i < base + size; ++i) {
             width_mg = std::max(width_mg, int(fmt::format("{}", weights[i].mg()).size()));
@@ -352,73 +494,47 @@ std::string weights_source(const EvalWeights& weights, const std::string& header
         }
         std::string text = "    set(w, " + target + ", {\n";
         for (int i = 0; i < size; ++i) {
-            if (i % 8 == 0) text += "        ";
+            if (i % row == 0) text += "        ";
             text += fmt::format("S({:>{}}, {:>{}}),", weights[base + i].mg(), width_mg, weights[base + i].eg(), width_eg);
-            text += i % 8 == 7 || i == size - 1 ? "\n" : " ";
+            text += i % row == row - 1 || i == size - 1 ? "\n" : " ";
         }
         return text + "    });\n";
     };
-    for (const Family& f : FAMILIES) {
+    for (const WeightFamily& f : layout.families) {
         out += fmt::format("\n    // {}", f.comment);
         if (f.size == 1) {
             out += fmt::format(".\n    w[term::{}] = S({}, {});\n", f.name, weights[f.base].mg(), weights[f.base].eg());
             continue;
         }
-        if (f.base == term::PSQT) {
-            out += ", from the owner's side (Black's squares mirrored):\n    // a1..h1 in the first row, a8..h8 in the last.\n";
-            for (int pt = 0; pt < PIECE_TYPE_NB; ++pt) {
-                const int base = term::PSQT + pt * 64;
-                const bool all_zero =
-                    std::all_of(weights.begin() + base, weights.begin() + base + 64, [](Score s) { return s == Score(); });
-                if (pt == NO_PIECE_TYPE && all_zero) continue;
-                out += fmt::format("    // {}\n", PIECE_NAMES[pt]);
-                out += block(base, 64, fmt::format("term::PSQT + {} * 64", PIECE_TYPE_NAMES[pt]));
+        if (f.base == layout.psqt_base) {
+            out += layout.psqt_comment;
+            for (std::size_t t = 0; t < layout.piece_tables.size(); ++t) {
+                const PieceTable& table = layout.piece_tables[t];
+                const int base = layout.psqt_base + int(t) * layout.points;
+                const auto values = weights.subspan(std::size_t(base), std::size_t(layout.points));
+                if (table.omit_if_zero && std::all_of(values.begin(), values.end(), [](Score s) { return s == Score(); })) continue;
+                out += fmt::format("    // {}\n", table.name);
+                out += block(base, layout.points, table.target, layout.files);
             }
             continue;
         }
         out += fmt::format("; {}.\n", f.labels);
-        out += block(f.base, f.size, fmt::format("term::{}", f.name));
+        out += block(f.base, f.size, fmt::format("term::{}", f.name), 8);
     }
-    out += "    return w;\n}\n\n}  // namespace\n\nconstinit const EvalWeights DEFAULT_WEIGHTS = make_weights();\n\n}  // namespace sen\n";
+    out += fmt::format("    return w;\n}}\n\n}}  // namespace\n\nconstinit const EvalWeights DEFAULT_WEIGHTS = make_weights();\n\n}}  // namespace {}\n",
+                       layout.name_space);
     return out;
 }
 
-int run_tune_command(const std::vector<std::string>& args) {
-    constexpr const char* USAGE =
-        "usage: sen tune --data FILE [--data FILE ...] [--epochs E] [--out src/eval_weights.cpp]\n"
-        "                [--lr STEP] [--gd] [--reg L2] [--min-count N]\n";
-    std::vector<std::string> data_paths;
-    std::string out_path = "src/eval_weights.cpp";
-    TuneOptions options;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        const std::string& a = args[i];
-        const bool has_value = i + 1 < args.size();
-        try {
-            if (a == "--data" && has_value) data_paths.push_back(args[++i]);
-            else if (a == "--out" && has_value) out_path = args[++i];
-            else if (a == "--epochs" && has_value) options.epochs = std::stoi(args[++i]);
-            else if (a == "--lr" && has_value) options.learning_rate = std::stod(args[++i]);
-            else if (a == "--gd") options.optimizer = Optimizer::GradientDescent;
-            else if (a == "--reg" && has_value) options.regularisation = std::stod(args[++i]);
-            else if (a == "--min-count" && has_value) options.min_occurrences = std::uint32_t(std::stoul(args[++i]));
-            else {
-                fmt::print(stderr, "error: bad or unknown argument '{}'\n{}", a, USAGE);
-                return 2;
-            }
-        } catch (...) {
-            fmt::print(stderr, "error: '{}' needs a number\n{}", a, USAGE);
-            return 2;
-        }
-    }
-    if (data_paths.empty() || options.epochs < 0 || !(options.learning_rate > 0)) {
-        fmt::print(stderr, "{}", USAGE);
-        return 2;
-    }
+namespace {
 
+template <class G>
+int run_tune(const std::vector<std::string>& data_paths, const std::string& out_path, TuneOptions options) {
+    const WeightLayout& layout = G::layout();
     const auto start = std::chrono::steady_clock::now();
     const auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
     std::string unreadable;
-    std::optional<LoadResult> data = load_data(data_paths, unreadable);
+    std::optional<LoadResult> data = load_data<G>(data_paths, unreadable);
     if (!data) {
         fmt::print(stderr, "error: cannot read {}\n", unreadable);
         return 1;
@@ -435,11 +551,13 @@ int run_tune_command(const std::vector<std::string>& args) {
         fmt::print(stderr, "error: not enough positions in {}\n", fmt::join(data_paths, ", "));
         return 1;
     }
+    options.tie = weight_ties(layout);
+    const std::vector<std::uint32_t> occurrences = group_occurrences(train.occurrences, options.tie);
     int unseen = 0;
-    for (int i = 0; i < term::COUNT; ++i) unseen += train.occurrences[i] < std::max<std::uint32_t>(1, options.min_occurrences);
-    fmt::print("{} of {} terms occur too rarely and keep their values\n", unseen, term::COUNT);
+    for (int i = 0; i < layout.term_count; ++i) unseen += occurrences[i] < std::max<std::uint32_t>(1, options.min_occurrences);
+    fmt::print("{} of {} terms occur too rarely and keep their values\n", unseen, layout.term_count);
 
-    const TuneWeights before = TuneWeights::from(DEFAULT_WEIGHTS);
+    const TuneWeights before = TuneWeights::from(G::weights());
     const double k = find_k(train, before);
     const double train_before = mean_squared_error(train, before, k), valid_before = mean_squared_error(validation, before, k);
     fmt::print("K = {:.6f}; error before: {:.6f} (validation {:.6f})\n", k, train_before, valid_before);
@@ -451,28 +569,73 @@ int run_tune_command(const std::vector<std::string>& args) {
             std::fflush(stdout);
         }
     });
-    normalise(fitted, train);
-    const EvalWeights result = fitted.rounded();
+    normalise(fitted, train, layout);
+    const typename G::Weights result = fitted.template rounded<typename G::Weights>();
     const TuneWeights rounded = TuneWeights::from(result);
     const double train_after = mean_squared_error(train, rounded, k), valid_after = mean_squared_error(validation, rounded, k);
     fmt::print("error after: {:.6f} (validation {:.6f}), rounded weights\n", train_after, valid_after);
 
     const std::string header = fmt::format(
-        "The evaluation weights, fitted by `sen tune` (Texel's method: see src/tune.h) on {}.\n"
-        "Data: {} positions of Sen's self-play (`sen datagen`), every {}th block of {} held out\n"
+        "{}, fitted by `sen tune{}` (Texel's method: see src/tune.h) on {}.\n"
+        "Data: {} positions of Sen's {} (`sen datagen{}`), every {}th block of {} held out\n"
         "for validation, from {}.\n"
         "K = {:.6f}; mean squared error {:.6f} -> {:.6f} (validation {:.6f} -> {:.6f}).\n"
-        "Generated file: rerun `sen datagen` and `sen tune` rather than editing by hand.",
-        date_today(), data->lines - data->bad_lines, VALIDATION_EVERY, VALIDATION_BLOCK, fmt::join(data_paths, "\n  and "), k,
-        train_before, train_after, valid_before, valid_after);
+        "Generated file: rerun `sen datagen{}` and `sen tune{}` rather than editing by hand.",
+        layout.title, layout.variant_option, date_today(), data->lines - data->bad_lines, layout.data_name, layout.variant_option,
+        VALIDATION_EVERY, VALIDATION_BLOCK, fmt::join(data_paths, "\n  and "), k, train_before, train_after, valid_before, valid_after,
+        layout.variant_option, layout.variant_option);
     std::ofstream out(out_path);
-    out << weights_source(result, header);
+    out << weights_source(result, layout, header);
     if (!out) {
         fmt::print(stderr, "error: cannot write {}\n", out_path);
         return 1;
     }
     fmt::print("wrote {}\n", out_path);
     return 0;
+}
+
+}  // namespace
+
+int run_tune_command(const std::vector<std::string>& args) {
+    constexpr const char* USAGE =
+        "usage: sen tune [--variant chess|xiangqi] --data FILE [--data FILE ...] [--epochs E] [--out FILE]\n"
+        "                [--lr STEP] [--gd] [--reg L2] [--min-count N]\n"
+        "       --out defaults to src/eval_weights.cpp (chess) or src/xiangqi/eval_weights.cpp (xiangqi)\n";
+    std::vector<std::string> data_paths;
+    std::string out_path, variant = "chess";
+    TuneOptions options;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        const bool has_value = i + 1 < args.size();
+        try {
+            if (a == "--data" && has_value) data_paths.push_back(args[++i]);
+            else if (a == "--out" && has_value) out_path = args[++i];
+            else if (a == "--variant" && has_value) variant = args[++i];
+            else if (a == "--epochs" && has_value) options.epochs = std::stoi(args[++i]);
+            else if (a == "--lr" && has_value) options.learning_rate = std::stod(args[++i]);
+            else if (a == "--gd") options.optimizer = Optimizer::GradientDescent;
+            else if (a == "--reg" && has_value) options.regularisation = std::stod(args[++i]);
+            else if (a == "--min-count" && has_value) options.min_occurrences = std::uint32_t(std::stoul(args[++i]));
+            else {
+                fmt::print(stderr, "error: bad or unknown argument '{}'\n{}", a, USAGE);
+                return 2;
+            }
+        } catch (...) {
+            fmt::print(stderr, "error: '{}' needs a number\n{}", a, USAGE);
+            return 2;
+        }
+    }
+    if (variant != CHESS_LAYOUT.game && variant != XIANGQI_LAYOUT.game) {
+        fmt::print(stderr, "error: unknown variant '{}' (chess or xiangqi)\n{}", variant, USAGE);
+        return 2;
+    }
+    if (data_paths.empty() || options.epochs < 0 || !(options.learning_rate > 0)) {
+        fmt::print(stderr, "{}", USAGE);
+        return 2;
+    }
+    const bool xiangqi = variant == XIANGQI_LAYOUT.game;
+    if (out_path.empty()) out_path = xiangqi ? XIANGQI_LAYOUT.source_path : CHESS_LAYOUT.source_path;
+    return xiangqi ? run_tune<XiangqiTuning>(data_paths, out_path, options) : run_tune<ChessTuning>(data_paths, out_path, options);
 }
 
 }  // namespace sen
