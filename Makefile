@@ -73,7 +73,7 @@ tsan: deps
 	  ctest --output-on-failure -j $(JOBS) -L threads
 
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := fen uci_move uci_session
+FUZZ_TARGETS := fen uci_move uci_session xiangqi_fen xiangqi_move
 
 fuzz-deps:
 	@$(MAKE) --no-print-directory deps DEBIAN_PACKAGES="clang libclang-rt-14-dev cmake ninja-build"
