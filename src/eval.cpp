@@ -11,23 +11,8 @@ namespace {
 
 constexpr int PHASE_WEIGHT[PIECE_TYPE_NB] = {0, 0, 1, 1, 2, 4, 0};
 
-// Adds features either to a running score (search) or to a trace (tuning): the evaluation code
-// is written once against this interface.
-struct ScoreSink {
-    const EvalWeights& w;
-    Score total[COLOR_NB];
-    void add(Color c, int index, int count = 1) { total[index_of(c)] += w[index] * count; }
-};
-
-struct TraceSink {
-    const EvalWeights& w;
-    EvalTrace& trace;
-    Score total[COLOR_NB];
-    void add(Color c, int index, int count = 1) {
-        total[index_of(c)] += w[index] * count;
-        trace.count[index] = std::int16_t(trace.count[index] + (c == Color::White ? count : -count));
-    }
-};
+using EvalScoreSink = sen::ScoreSink<EvalWeights>;
+using EvalTraceSink = sen::TraceSink<EvalWeights, EvalTrace>;
 
 // Ranks strictly in front of s from c's point of view.
 Bitboard forward_ranks(Color c, Square s) {
@@ -94,7 +79,7 @@ const PawnEntry& probe_pawns(const Position& pos, const EvalWeights& w) {
     PawnEntry& e = pawn_cache[(hash >> 32) & (PAWN_CACHE_SIZE - 1)];
     if (e.white_pawns == white && e.black_pawns == black) return e;
     for (const Color c : {Color::White, Color::Black}) {
-        ScoreSink sink{w, {}};
+        EvalScoreSink sink{w, {}};
         e.passed[index_of(c)] = evaluate_pawns(pos, c, sink);
         e.score[index_of(c)] = sink.total[index_of(c)];
     }
@@ -236,7 +221,7 @@ int evaluate_white(const Position& pos, Sink& sink, int& phase_out, int& scale_o
     Bitboard all_attacks[COLOR_NB];
     compute_attacks(pos, attacked_by, all_attacks);
     Bitboard passed[COLOR_NB];
-    if constexpr (std::is_same_v<Sink, ScoreSink>) {
+    if constexpr (std::is_same_v<Sink, EvalScoreSink>) {
         const PawnEntry& pawns = probe_pawns(pos, sink.w);
         for (const int c : {0, 1}) {
             sink.total[c] += pawns.score[c];
@@ -261,7 +246,7 @@ int blend(int mg, int eg, int phase, int eg_scale) {
 }
 
 int evaluate(const Position& pos) {
-    ScoreSink sink{DEFAULT_WEIGHTS, {}};
+    EvalScoreSink sink{DEFAULT_WEIGHTS, {}};
     int phase = 0, scale = 64;
     const int white = evaluate_white(pos, sink, phase, scale);
     return pos.side_to_move() == Color::White ? white : -white;
@@ -269,7 +254,7 @@ int evaluate(const Position& pos) {
 
 int evaluate_traced(const Position& pos, EvalTrace& trace) {
     trace = EvalTrace{};
-    TraceSink sink{DEFAULT_WEIGHTS, trace, {}};
+    EvalTraceSink sink{DEFAULT_WEIGHTS, trace, {}};
     return evaluate_white(pos, sink, trace.phase, trace.eg_scale);
 }
 

@@ -5,6 +5,8 @@
 
 #include <cstdint>
 
+#include "types.h"
+
 namespace sen {
 
 // Both halves are added in one step.
@@ -25,6 +27,27 @@ public:
 private:
     static constexpr Score from_raw(int v) { Score s; s.value_ = v; return s; }
     int value_ = 0;
+};
+
+// Adds an evaluation's features either to a running score (search) or to a trace of feature
+// counts (tuning), so that each game's evaluation code is written once against this interface.
+// `Weights` is an indexable table of Score; `Trace` has a `count` array of the same length.
+template <class Weights>
+struct ScoreSink {
+    const Weights& w;
+    Score total[COLOR_NB];
+    void add(Color c, int index, int count = 1) { total[index_of(c)] += w[index] * count; }
+};
+
+template <class Weights, class Trace>
+struct TraceSink {
+    const Weights& w;
+    Trace& trace;
+    Score total[COLOR_NB];
+    void add(Color c, int index, int count = 1) {
+        total[index_of(c)] += w[index] * count;
+        trace.count[index] = std::int16_t(trace.count[index] + (c == Color::White ? count : -count));
+    }
 };
 
 }  // namespace sen

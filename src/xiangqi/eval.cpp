@@ -10,23 +10,8 @@ namespace {
 // Units of pressure a piece brings to the enemy palace when its reach enters it.
 constexpr int PALACE_ATTACK[PIECE_TYPE_NB] = {0, 2, 0, 0, 3, 2, 4, 0};
 
-// Adds features either to a running score (search) or to a trace (tuning): the evaluation code
-// is written once against this interface, as the chess evaluation's is.
-struct ScoreSink {
-    const EvalWeights& w;
-    Score total[COLOR_NB];
-    void add(Color c, int index, int count = 1) { total[index_of(c)] += w[index] * count; }
-};
-
-struct TraceSink {
-    const EvalWeights& w;
-    EvalTrace& trace;
-    Score total[COLOR_NB];
-    void add(Color c, int index, int count = 1) {
-        total[index_of(c)] += w[index] * count;
-        trace.count[index] = std::int16_t(trace.count[index] + (c == Color::White ? count : -count));
-    }
-};
+using EvalScoreSink = sen::ScoreSink<EvalWeights>;
+using EvalTraceSink = sen::TraceSink<EvalWeights, EvalTrace>;
 
 // The point as colour c sees it: Black's points are mirrored rank for rank.
 Square relative_point(Color c, Square s) { return c == Color::White ? s : flip_rank(s); }
@@ -110,7 +95,7 @@ int evaluate_white(const Position& pos, Sink& sink, int& phase_out) {
 int blend(int mg, int eg, int phase) { return (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX; }
 
 int evaluate(const Position& pos) {
-    ScoreSink sink{DEFAULT_WEIGHTS, {}};
+    EvalScoreSink sink{DEFAULT_WEIGHTS, {}};
     int phase = 0;
     const int white = evaluate_white(pos, sink, phase);
     return pos.side_to_move() == Color::White ? white : -white;
@@ -118,7 +103,7 @@ int evaluate(const Position& pos) {
 
 int evaluate_traced(const Position& pos, EvalTrace& trace) {
     trace = EvalTrace{};
-    TraceSink sink{DEFAULT_WEIGHTS, trace, {}};
+    EvalTraceSink sink{DEFAULT_WEIGHTS, trace, {}};
     return evaluate_white(pos, sink, trace.phase);
 }
 
