@@ -529,7 +529,7 @@ std::string weights_source(std::span<const Score> weights, const WeightLayout& l
 namespace {
 
 template <class G>
-int run_tune(const std::vector<std::string>& data_paths, const std::string& out_path, TuneOptions options) {
+int run_tune(const std::vector<std::string>& data_paths, const std::string& out_path, TuneOptions options, double fixed_k) {
     const WeightLayout& layout = G::layout();
     const auto start = std::chrono::steady_clock::now();
     const auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
@@ -558,7 +558,7 @@ int run_tune(const std::vector<std::string>& data_paths, const std::string& out_
     fmt::print("{} of {} terms occur too rarely and keep their values\n", unseen, layout.term_count);
 
     const TuneWeights before = TuneWeights::from(G::weights());
-    const double k = find_k(train, before);
+    const double k = fixed_k > 0 ? fixed_k : find_k(train, before);
     const double train_before = mean_squared_error(train, before, k), valid_before = mean_squared_error(validation, before, k);
     fmt::print("K = {:.6f}; error before: {:.6f} (validation {:.6f})\n", k, train_before, valid_before);
     std::fflush(stdout);
@@ -579,10 +579,10 @@ int run_tune(const std::vector<std::string>& data_paths, const std::string& out_
         "{}, fitted by `sen tune{}` (Texel's method: see src/tune.h) on {}.\n"
         "Data: {} positions of Sen's {} (`sen datagen{}`), every {}th block of {} held out\n"
         "for validation, from {}.\n"
-        "K = {:.6f}; mean squared error {:.6f} -> {:.6f} (validation {:.6f} -> {:.6f}).\n"
+        "K = {:.6f}{}; mean squared error {:.6f} -> {:.6f} (validation {:.6f} -> {:.6f}).\n"
         "Generated file: rerun `sen datagen{}` and `sen tune{}` rather than editing by hand.",
         layout.title, layout.variant_option, date_today(), data->lines - data->bad_lines, layout.data_name, layout.variant_option,
-        VALIDATION_EVERY, VALIDATION_BLOCK, fmt::join(data_paths, "\n  and "), k, train_before, train_after, valid_before, valid_after,
+        VALIDATION_EVERY, VALIDATION_BLOCK, fmt::join(data_paths, "\n  and "), k, fixed_k > 0 ? " (fixed by --k)" : "", train_before, train_after, valid_before, valid_after,
         layout.variant_option, layout.variant_option);
     std::ofstream out(out_path);
     out << weights_source(result, layout, header);
@@ -599,11 +599,15 @@ int run_tune(const std::vector<std::string>& data_paths, const std::string& out_
 int run_tune_command(const std::vector<std::string>& args) {
     constexpr const char* USAGE =
         "usage: sen tune [--variant chess|xiangqi] --data FILE [--data FILE ...] [--epochs E] [--out FILE]\n"
-        "                [--lr STEP] [--gd] [--reg L2] [--min-count N]\n"
+        "                [--lr STEP] [--gd] [--reg L2] [--min-count N] [--k K]\n"
         "       --out defaults to src/eval_weights.cpp (chess) or src/xiangqi/eval_weights.cpp (xiangqi)\n";
     std::vector<std::string> data_paths;
     std::string out_path, variant = "chess";
     TuneOptions options;
+    // K of sigmoid(K * eval), 0: fitted to the starting weights. K and the weights' overall scale
+    // trade off freely (only the soldier's or pawn's middlegame value is pinned, and the
+    // piece-square tables can absorb it), so fixing K fixes the centipawn scale of the result.
+    double fixed_k = 0;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         const bool has_value = i + 1 < args.size();
@@ -615,6 +619,7 @@ int run_tune_command(const std::vector<std::string>& args) {
             else if (a == "--lr" && has_value) options.learning_rate = std::stod(args[++i]);
             else if (a == "--gd") options.optimizer = Optimizer::GradientDescent;
             else if (a == "--reg" && has_value) options.regularisation = std::stod(args[++i]);
+            else if (a == "--k" && has_value) fixed_k = std::stod(args[++i]);
             else if (a == "--min-count" && has_value) options.min_occurrences = std::uint32_t(std::stoul(args[++i]));
             else {
                 fmt::print(stderr, "error: bad or unknown argument '{}'\n{}", a, USAGE);
@@ -629,13 +634,14 @@ int run_tune_command(const std::vector<std::string>& args) {
         fmt::print(stderr, "error: unknown variant '{}' (chess or xiangqi)\n{}", variant, USAGE);
         return 2;
     }
-    if (data_paths.empty() || options.epochs < 0 || !(options.learning_rate > 0)) {
+    if (data_paths.empty() || options.epochs < 0 || !(options.learning_rate > 0) || !(fixed_k >= 0 && fixed_k < 1)) {
         fmt::print(stderr, "{}", USAGE);
         return 2;
     }
     const bool xiangqi = variant == XIANGQI_LAYOUT.game;
     if (out_path.empty()) out_path = xiangqi ? XIANGQI_LAYOUT.source_path : CHESS_LAYOUT.source_path;
-    return xiangqi ? run_tune<XiangqiTuning>(data_paths, out_path, options) : run_tune<ChessTuning>(data_paths, out_path, options);
+    return xiangqi ? run_tune<XiangqiTuning>(data_paths, out_path, options, fixed_k)
+                   : run_tune<ChessTuning>(data_paths, out_path, options, fixed_k);
 }
 
 }  // namespace sen

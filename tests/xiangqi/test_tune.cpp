@@ -256,6 +256,11 @@ TEST_CASE("xiangqi tune: `sen tune --variant xiangqi` writes the xiangqi weight 
     CHECK(text.find("`sen datagen --variant xiangqi`") != std::string::npos);
     CHECK(text.find("namespace sen::xiangqi {") != std::string::npos);
     CHECK(written_weights(text).size() == std::size_t(term::COUNT));
+    // --k fixes K instead of fitting it, and the header says so.
+    REQUIRE(sen::run_tune_command({"--variant", "xiangqi", "--data", data_path, "--epochs", "5", "--k", "0.0026", "--out", out_path}) == 0);
+    CHECK(read_file(out_path).find("// K = 0.002600 (fixed by --k);") != std::string::npos);
+    CHECK(sen::run_tune_command({"--variant", "xiangqi", "--data", data_path, "--k", "-1"}) == 2);
+    CHECK(sen::run_tune_command({"--variant", "xiangqi", "--data", data_path, "--k", "x"}) == 2);
     // An unknown game is refused.
     CHECK(sen::run_tune_command({"--variant", "shogi", "--data", data_path}) == 2);
     std::remove(data_path.c_str());
