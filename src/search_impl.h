@@ -26,6 +26,10 @@ struct ReductionTable {
 };
 inline const ReductionTable LMR;
 
+// Singular extensions are tried from this depth on: below it the verification search costs more
+// than the extension gains.
+constexpr int SE_MIN_DEPTH = 8;
+
 constexpr int STACK_OFFSET = 4;  // room for (ss - 2) lookups at the root
 constexpr int NO_EVAL = -SCORE_INFINITE;
 
@@ -58,6 +62,7 @@ struct StackEntry {
     Move killers[2] = {Move::none(), Move::none()};
     PieceToHistory<Game>* continuation = nullptr;
     bool null_move_allowed = true;
+    Move excluded = Move::none();  // the move a singular-extension search leaves out
 };
 
 template <class Game>
@@ -75,6 +80,7 @@ struct RootMove {
 
 using search_detail::history_bonus;
 using search_detail::LMR;
+using search_detail::SE_MIN_DEPTH;
 using search_detail::NO_EVAL;
 using search_detail::outcome_score;
 using search_detail::score_from_tt;
@@ -253,13 +259,16 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
         if (alpha >= beta) return alpha;
     }
 
+    // Inside a singular-extension search this node is the parent again with one move left out:
+    // its table entry belongs to the full node, so it neither cuts off on it nor overwrites it.
+    const Move excluded = ss->excluded;
     TTEntry entry;
     const bool tt_hit = tt->probe(pos.key(), entry);
     const int tt_score = tt_hit ? score_from_tt(entry.score, ply) : NO_EVAL;
     const Move tt_move = root ? root_moves[pv_index].move : tt_hit ? Move(entry.move) : Move::none();
 
     // Transposition cutoff at non-PV nodes when the stored result is deep enough.
-    if (!PV && tt_hit && entry.depth >= depth &&
+    if (!PV && !excluded && tt_hit && entry.depth >= depth &&
         (entry.bound == Bound::Exact || (entry.bound == Bound::Lower && tt_score >= beta) || (entry.bound == Bound::Upper && tt_score <= alpha)))
         return tt_score;
 
@@ -278,7 +287,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
     (ss + 1)->killers[0] = (ss + 1)->killers[1] = Move::none();
     const Color us = pos.side_to_move();
 
-    if (!PV && !in_check && std::abs(beta) < SCORE_MATE_IN_MAX_PLY) {
+    if (!PV && !in_check && !excluded && std::abs(beta) < SCORE_MATE_IN_MAX_PLY) {
         // Reverse futility pruning: far enough above beta that a quiet move is unlikely to bring
         // the score back down within this depth.
         if (depth <= 8 && eval - 80 * (depth - improving) >= beta) return (eval + beta) / 2;
@@ -308,7 +317,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
 
     // Internal iterative reduction: without a hash move this node was not searched before, so
     // spend less on it now; the next iteration will have a move to start with.
-    if (!root && depth >= 4 && !tt_move && (PV || cut_node)) --depth;
+    if (!root && !excluded && depth >= 4 && !tt_move && (PV || cut_node)) --depth;
 
     const Move prev = (ss - 1)->move;
     const Move counter = prev && prev != Move::null() ? histories.counter[(ss - 1)->moved_piece][prev.to()] : Move::none();
@@ -334,6 +343,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
         } else if (!(m = picker.next())) {
             break;
         }
+        if (m == excluded) continue;
         const bool quiet = !Game::is_noisy(pos, m);
         if (quiet && skip_quiets) continue;
         ++move_count;
@@ -367,6 +377,24 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
         if (root && is_main() && callbacks->on_current_move && timer->elapsed_ms() > 1000)
             callbacks->on_current_move(depth, m, int(root_index));
 
+        int extension = 0;
+        // Singular extension: when every other move falls well short of the hash move's score,
+        // found by a shallower search that leaves the hash move out, the hash move is the only
+        // good one here and gets an extra ply. The same search also shows when the node fails
+        // high without the hash move (multi-cut: cut now), or when the hash move is only one of
+        // several good moves and its stored score already beats beta (search it a ply shallower).
+        if (!root && m == tt_move && !excluded && depth >= SE_MIN_DEPTH && tt_hit && entry.depth >= depth - 3 &&
+            entry.bound != Bound::Upper && entry.bound != Bound::None && std::abs(tt_score) < SCORE_MATE_IN_MAX_PLY) {
+            const int singular_beta = tt_score - 2 * depth;
+            ss->excluded = m;
+            const int score = negamax<false>(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node, ss);
+            ss->excluded = Move::none();
+            if (stopped()) return 0;
+            if (score < singular_beta) extension = 1;
+            else if (singular_beta >= beta) return singular_beta;
+            else if (tt_score >= beta) extension = -1;
+        }
+
         const std::uint64_t nodes_before = nodes.load(std::memory_order_relaxed);
         // A child searched only with a null window writes no PV: make sure none is left over
         // from an earlier sibling, or a fail-high would copy a stale line.
@@ -376,7 +404,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
         ss->continuation = &histories.continuation[pos.piece_on(m.from())][m.to()];
         tt->prefetch(pos.key_after(m));
         pos.make_move(m);
-        const int new_depth = depth - 1;
+        const int new_depth = depth - 1 + extension;
         int score = 0;
 
         if (depth >= 3 && move_count > 1 + root && (quiet || picker.last_was_bad_noisy())) {
@@ -434,7 +462,8 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
         }
     }
 
-    if (move_count == 0) return outcome_score(Game::no_move_outcome(pos), ply);
+    // With the hash move left out and no other move, the hash move is singular: fail low.
+    if (move_count == 0) return excluded ? alpha : outcome_score(Game::no_move_outcome(pos), ply);
 
     // History updates on a cutoff: reward the move that refuted, penalise the ones tried before it.
     if (best_score >= beta) {
@@ -451,6 +480,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
         }
     }
 
+    if (excluded) return best_score;
     const Bound bound = best_score >= beta ? Bound::Lower : (PV && best_score > original_alpha) ? Bound::Exact : Bound::Upper;
     tt->store(pos.key(), best_move.raw(), score_to_tt(best_score, ply), ss->static_eval, depth, bound, PV);
     return best_score;
