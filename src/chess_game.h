@@ -20,6 +20,7 @@
 #include "notation.h"
 #include "perft.h"
 #include "position.h"
+#include "prng.h"
 #include "see.h"
 
 namespace sen {
@@ -45,6 +46,11 @@ struct ChessGame {
     static bool is_legal(const Position& pos, Move m) { return sen::is_legal(pos, m); }
 
     static int evaluate(const Position& pos) { return sen::evaluate(pos); }
+    // A hash of where the pawns stand, for the search's static-eval correction.
+    static std::uint64_t pawn_structure_key(const Position& pos) {
+        const std::uint64_t white = pos.pieces(Color::White, PAWN), black = pos.pieces(Color::Black, PAWN);
+        return mix64(white * 0x9E3779B97F4A7C15ull ^ (black + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full);
+    }
 
     // Noisy moves change the material: captures (en passant included) and promotions to a
     // queen. Everything else, castling too (stored as king-takes-rook), is quiet.

@@ -57,6 +57,8 @@ concept Game = requires(const typename G::Position& pos, typename G::Position& m
     { G::is_legal(pos, m) } -> std::same_as<bool>;
     // Evaluation in centipawns from the side to move's point of view.
     { G::evaluate(pos) } -> std::same_as<int>;
+    // A hash of the pawn (soldier) structure: the static-eval correction is kept per structure.
+    { G::pawn_structure_key(pos) } -> std::same_as<std::uint64_t>;
     // Move classes and exchange values for ordering and pruning.
     { G::is_noisy(pos, m) } -> std::same_as<bool>;
     { G::victim(pos, m) } -> std::convertible_to<int>;      // index < VICTIM_NB for capture history

@@ -37,11 +37,18 @@ struct Histories {
     std::int16_t capture[Game::PIECE_NB][Game::SQUARE_NB][Game::VICTIM_NB];   // noisy moves by piece, to, victim
     PieceToHistory<Game> continuation[Game::PIECE_NB][Game::SQUARE_NB];       // follow-ups of the move 1 and 2 plies back
     Move counter[Game::PIECE_NB][Game::SQUARE_NB];                            // reply to the previous move
+    // Static-eval correction by side to move and pawn structure (see the search's corrected_eval),
+    // in 1/CORRECTION_GRAIN centipawns.
+    static constexpr int CORRECTION_SIZE = 16384;
+    static constexpr int CORRECTION_GRAIN = 256;
+    static constexpr int CORRECTION_LIMIT = 64 * CORRECTION_GRAIN;
+    std::int16_t correction[COLOR_NB][CORRECTION_SIZE];
 
     void clear() {
         std::memset(butterfly, 0, sizeof butterfly);
         std::memset(capture, 0, sizeof capture);
         std::memset(continuation, 0, sizeof continuation);
+        std::memset(correction, 0, sizeof correction);
         for (auto& row : counter)
             for (Move& m : row) m = Move::none();
     }

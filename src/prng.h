@@ -12,15 +12,20 @@
 
 namespace sen {
 
+// splitmix64's finalizer: every output bit depends on every input bit. Also hashes small keys
+// whose low bits alone say little (a pawn bitboard times a constant).
+constexpr std::uint64_t mix64(std::uint64_t z) {
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
 class SplitMix64 {
 public:
     constexpr explicit SplitMix64(std::uint64_t seed) : state_(seed) {}
 
     constexpr std::uint64_t next() {
-        std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ULL);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-        return z ^ (z >> 31);
+        return mix64(state_ += 0x9E3779B97F4A7C15ULL);
     }
 
     // Fills an array (of arrays) with the next outputs, in memory order.

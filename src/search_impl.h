@@ -120,6 +120,26 @@ struct BasicSearcher<Game>::Worker {
         return n;
     }
 
+    // Correction history: the static evaluation misjudges some pawn structures the same way again
+    // and again (a blocked centre, a passer the terms undervalue); the search's results in
+    // positions with this side to move and these pawns show by how much, so that is added back.
+    std::size_t correction_index() const {
+        return std::size_t(Game::pawn_structure_key(pos)) & (Histories<Game>::CORRECTION_SIZE - 1);
+    }
+    int corrected_eval(int raw) const {
+        const int c = histories.correction[index_of(pos.side_to_move())][correction_index()];
+        return std::clamp(raw + c / Histories<Game>::CORRECTION_GRAIN, -SCORE_MATE_IN_MAX_PLY + 1, SCORE_MATE_IN_MAX_PLY - 1);
+    }
+    // Moves the correction towards this node's error (search score minus raw eval), more
+    // for deeper searches.
+    void update_correction(int raw, int score, int depth) {
+        std::int16_t& entry = histories.correction[index_of(pos.side_to_move())][correction_index()];
+        const int target = std::clamp((score - raw) * Histories<Game>::CORRECTION_GRAIN, -Histories<Game>::CORRECTION_LIMIT,
+                                      Histories<Game>::CORRECTION_LIMIT);
+        const int weight = std::min(depth + 1, 16);
+        entry = std::int16_t((entry * (256 - weight) + target * weight) / 256);
+    }
+
     void count_node() {
         const std::uint64_t n = nodes.load(std::memory_order_relaxed) + 1;
         nodes.store(n, std::memory_order_relaxed);
@@ -184,10 +204,11 @@ int BasicSearcher<Game>::Worker::qsearch(int alpha, int beta, int ply, StackEntr
         (entry.bound == Bound::Exact || (entry.bound == Bound::Lower && tt_score >= beta) || (entry.bound == Bound::Upper && tt_score <= alpha)))
         return tt_score;
 
-    int best_score = -SCORE_INFINITE, stand_pat = NO_EVAL;
+    int best_score = -SCORE_INFINITE, stand_pat = NO_EVAL, raw_eval = NO_EVAL;
     if (!in_check) {
         // Stand pat: the side to move may decline every capture.
-        stand_pat = tt_hit && entry.static_eval != NO_EVAL ? entry.static_eval : Game::evaluate(pos);
+        raw_eval = tt_hit && entry.static_eval != NO_EVAL ? entry.static_eval : Game::evaluate(pos);
+        stand_pat = corrected_eval(raw_eval);
         best_score = stand_pat;
         if (tt_hit && entry.bound != Bound::None &&
             ((entry.bound == Bound::Lower && tt_score > stand_pat) || (entry.bound == Bound::Upper && tt_score < stand_pat)))
@@ -232,7 +253,7 @@ int BasicSearcher<Game>::Worker::qsearch(int alpha, int beta, int ply, StackEntr
     if (in_check && searched == 0) return -SCORE_MATE + ply;
 
     const Bound bound = best_score >= beta ? Bound::Lower : Bound::Upper;
-    tt->store(pos.key(), best_move.raw(), score_to_tt(best_score, ply), stand_pat, 0, bound, PV);
+    tt->store(pos.key(), best_move.raw(), score_to_tt(best_score, ply), raw_eval, 0, bound, PV);
     return best_score;
 }
 
@@ -272,16 +293,17 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
         (entry.bound == Bound::Exact || (entry.bound == Bound::Lower && tt_score >= beta) || (entry.bound == Bound::Upper && tt_score <= alpha)))
         return tt_score;
 
-    int eval = NO_EVAL;
+    int eval = NO_EVAL, raw_eval = NO_EVAL;
     if (in_check) {
         ss->static_eval = NO_EVAL;
     } else {
-        ss->static_eval = tt_hit && entry.static_eval != NO_EVAL ? entry.static_eval : Game::evaluate(pos);
+        raw_eval = tt_hit && entry.static_eval != NO_EVAL ? entry.static_eval : Game::evaluate(pos);
+        ss->static_eval = corrected_eval(raw_eval);
         eval = ss->static_eval;
         // The stored search score is a better estimate than the static one when its bound allows.
         if (tt_hit && ((entry.bound == Bound::Lower && tt_score > eval) || (entry.bound == Bound::Upper && tt_score < eval)))
             eval = tt_score;
-        if (!tt_hit) tt->store(pos.key(), 0, 0, ss->static_eval, -1, Bound::None, PV);
+        if (!tt_hit) tt->store(pos.key(), 0, 0, raw_eval, -1, Bound::None, PV);
     }
     const bool improving = !in_check && (ss - 2)->static_eval != NO_EVAL && ss->static_eval > (ss - 2)->static_eval;
     (ss + 1)->killers[0] = (ss + 1)->killers[1] = Move::none();
@@ -482,7 +504,13 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
 
     if (excluded) return best_score;
     const Bound bound = best_score >= beta ? Bound::Lower : (PV && best_score > original_alpha) ? Bound::Exact : Bound::Upper;
-    tt->store(pos.key(), best_move.raw(), score_to_tt(best_score, ply), ss->static_eval, depth, bound, PV);
+    // The correction learns only from scores the static eval could have seen: not in check, not
+    // after a capture or promotion decided the node, not mates, and only a bound that lies on the
+    // side of the static eval it proves wrong.
+    if (!in_check && (!best_move || !Game::is_noisy(pos, best_move)) && std::abs(best_score) < SCORE_MATE_IN_MAX_PLY &&
+        !(bound == Bound::Lower && best_score <= ss->static_eval) && !(bound == Bound::Upper && best_score >= ss->static_eval))
+        update_correction(raw_eval, best_score, depth);
+    tt->store(pos.key(), best_move.raw(), score_to_tt(best_score, ply), raw_eval, depth, bound, PV);
     return best_score;
 }
 

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "../game.h"
+#include "../prng.h"
 #include "bench_positions.h"
 #include "eval.h"
 #include "movegen.h"
@@ -46,6 +47,13 @@ struct XiangqiGame {
     static bool is_legal(const Position& pos, Move m) { return xiangqi::is_legal(pos, m); }
 
     static int evaluate(const Position& pos) { return xiangqi::evaluate(pos); }
+    // A hash of where the soldiers stand, for the search's static-eval correction.
+    static std::uint64_t pawn_structure_key(const Position& pos) {
+        const Bitboard red = pos.pieces(Color::White, SOLDIER), black = pos.pieces(Color::Black, SOLDIER);
+        const std::uint64_t a = std::uint64_t(red) ^ std::uint64_t(red >> 64) * 0xD6E8FEB86659FD93ull;
+        const std::uint64_t b = std::uint64_t(black) ^ std::uint64_t(black >> 64) * 0xA0761D6478BD642Full;
+        return mix64(a * 0x9E3779B97F4A7C15ull ^ (b + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full);
+    }
 
     static bool is_noisy(const Position& pos, Move m) { return !pos.empty(m.to()); }
     static PieceType victim(const Position& pos, Move m) { return piece_type(pos.piece_on(m.to())); }
