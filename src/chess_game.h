@@ -48,8 +48,7 @@ struct ChessGame {
     static int evaluate(const Position& pos) { return sen::evaluate(pos); }
     // A hash of where the pawns stand, for the search's static-eval correction.
     static std::uint64_t pawn_structure_key(const Position& pos) {
-        const std::uint64_t white = pos.pieces(Color::White, PAWN), black = pos.pieces(Color::Black, PAWN);
-        return mix64(white * 0x9E3779B97F4A7C15ull ^ (black + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full);
+        return mix_pair(pos.pieces(Color::White, PAWN), pos.pieces(Color::Black, PAWN));
     }
 
     // Noisy moves change the material: captures (en passant included) and promotions to a

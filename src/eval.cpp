@@ -5,6 +5,8 @@
 #include <type_traits>
 #include <fmt/core.h>
 
+#include "prng.h"
+
 namespace sen {
 
 namespace {
@@ -75,8 +77,7 @@ thread_local PawnEntry pawn_cache[PAWN_CACHE_SIZE];
 
 const PawnEntry& probe_pawns(const Position& pos, const EvalWeights& w) {
     const Bitboard white = pos.pieces(Color::White, PAWN), black = pos.pieces(Color::Black, PAWN);
-    const std::uint64_t hash = (white * 0x9E3779B97F4A7C15ULL) ^ (black * 0xC2B2AE3D27D4EB4FULL);
-    PawnEntry& e = pawn_cache[(hash >> 32) & (PAWN_CACHE_SIZE - 1)];
+    PawnEntry& e = pawn_cache[mix_pair(white, black) & (PAWN_CACHE_SIZE - 1)];
     if (e.white_pawns == white && e.black_pawns == black) return e;
     for (const Color c : {Color::White, Color::Black}) {
         EvalScoreSink sink{w, {}};

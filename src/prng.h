@@ -20,6 +20,11 @@ constexpr std::uint64_t mix64(std::uint64_t z) {
     return z ^ (z >> 31);
 }
 
+// A hash of two words (two bitboards, say) for table indices: any bit of either moves the result.
+constexpr std::uint64_t mix_pair(std::uint64_t a, std::uint64_t b) {
+    return mix64(a * 0x9E3779B97F4A7C15ULL ^ (b + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL);
+}
+
 class SplitMix64 {
 public:
     constexpr explicit SplitMix64(std::uint64_t seed) : state_(seed) {}

@@ -52,7 +52,7 @@ struct XiangqiGame {
         const Bitboard red = pos.pieces(Color::White, SOLDIER), black = pos.pieces(Color::Black, SOLDIER);
         const std::uint64_t a = std::uint64_t(red) ^ std::uint64_t(red >> 64) * 0xD6E8FEB86659FD93ull;
         const std::uint64_t b = std::uint64_t(black) ^ std::uint64_t(black >> 64) * 0xA0761D6478BD642Full;
-        return mix64(a * 0x9E3779B97F4A7C15ull ^ (b + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full);
+        return mix_pair(a, b);
     }
 
     static bool is_noisy(const Position& pos, Move m) { return !pos.empty(m.to()); }
