@@ -354,6 +354,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
     bool skip_quiets = false;
     const int original_alpha = alpha;
 
+    const bool tt_move_noisy = tt_move && Game::is_noisy(pos, tt_move);
     std::size_t root_index = pv_index;
     for (;;) {
         Move m;
@@ -370,7 +371,12 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
         if (quiet && skip_quiets) continue;
         ++move_count;
 
-        const int history = quiet ? histories.butterfly[index_of(us)][m.from()][m.to()] : 0;
+        // A quiet move's record: its own history and how it fared after the previous two moves.
+        int continuation_history = 0;
+        if (quiet)
+            for (const PieceToHistory<Game>* c : continuations)
+                if (c) continuation_history += (*c)[pos.piece_on(m.from())][m.to()];
+        const int history = quiet ? histories.butterfly[index_of(us)][m.from()][m.to()] + continuation_history : 0;
         const int lmr_depth = std::max(0, depth - 1 - LMR.r[std::min(depth, 63)][std::min(move_count, 63)]);
 
         if (!root && best_score > -SCORE_MATE_IN_MAX_PLY && Game::has_non_pawn_material(pos, us)) {
@@ -388,6 +394,9 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
                     skip_quiets = true;
                     continue;
                 }
+                // History pruning: at low depth, a quiet move that has kept failing after these
+                // same two previous moves is not worth even a reduced search.
+                if (lmr_depth <= 4 && continuation_history < -3000 * depth) continue;
                 // SEE pruning of quiet moves that put the piece where it is lost.
                 if (lmr_depth <= 8 && !Game::see_ge(pos, m, -30 * lmr_depth * lmr_depth)) continue;
             } else if (depth <= 8 && !Game::see_ge(pos, m, -100 * depth)) {
@@ -438,7 +447,9 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
             r += cut_node;
             r -= pos.in_check();
             r -= m == ss->killers[0] || m == ss->killers[1] || m == counter;
-            r -= history / 8192;
+            r -= history / 12288;
+            // A noisy hash move is most likely best here: the quiet alternatives matter less.
+            r += quiet && tt_move_noisy;
             const int reduced = std::clamp(new_depth - r, 1, new_depth);
             score = -negamax<false>(-alpha - 1, -alpha, reduced, ply + 1, true, ss + 1);
             if (score > alpha && reduced < new_depth) score = -negamax<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node, ss + 1);
