@@ -19,6 +19,7 @@
 
 #include "chess_game.h"
 #include "game.h"
+#include "large_memory.h"
 #include "timeman.h"
 #include "tt.h"
 
@@ -110,7 +111,7 @@ private:
     struct Worker;
     TranspositionTable& tt_;
     int thread_count_ = 1;
-    std::vector<std::unique_ptr<Worker>> workers_;
+    std::vector<LargeBox<Worker>> workers_;  // each in its own mapping: a few MB of histories
 };
 
 // The chess instantiation under its plain names.

@@ -110,7 +110,7 @@ struct BasicSearcher<Game>::Worker {
     const TimeLimiter* timer = nullptr;
     SearchControl* control = nullptr;
     const Callbacks* callbacks = nullptr;
-    const std::vector<std::unique_ptr<Worker>>* all = nullptr;
+    const std::vector<LargeBox<Worker>>* all = nullptr;
 
     bool is_main() const { return id == 0; }
     bool stopped() const { return control->stop.load(std::memory_order_relaxed); }
@@ -676,7 +676,7 @@ typename BasicSearcher<Game>::Result BasicSearcher<Game>::search(const Position&
     if (root_moves.empty()) return result;
 
     while (workers_.size() < std::size_t(thread_count_)) {
-        workers_.push_back(std::make_unique<Worker>());
+        workers_.push_back(LargeBox<Worker>::make());
         workers_.back()->id = int(workers_.size() - 1);
         workers_.back()->histories.clear();
     }

@@ -3,7 +3,6 @@
 #include <cstring>
 #include <new>
 
-#include <sys/mman.h>
 #include <unistd.h>
 
 namespace sen {
@@ -35,7 +34,7 @@ std::uint8_t generation_of(std::uint64_t data) { return std::uint8_t((data >> 59
 bool TranspositionTable::resize(std::size_t megabytes) {
     if (megabytes < 1) megabytes = 1;
     if (megabytes > MAX_MB) megabytes = MAX_MB;
-    // Refuse more than the machine's memory less 1 GB: calloc would promise it lazily, and the
+    // Refuse more than the machine's memory less 1 GB: the mapping would promise it lazily, and the
     // first clear (ucinewgame) would then touch every page and get the process killed.
     const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGESIZE);
     if (pages > 0 && page_size > 0) {
@@ -45,17 +44,16 @@ bool TranspositionTable::resize(std::size_t megabytes) {
     const std::size_t count = megabytes * 1024 * 1024 / sizeof(Bucket);
     // A fresh mapping is zeroed (an empty table) without being touched page by page.
     const std::size_t bytes = count * sizeof(Bucket);
-    void* fresh = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (fresh == MAP_FAILED) return false;
-    memory_ = std::unique_ptr<void, Unmapper>(fresh, Unmapper{bytes});
-    buckets_ = static_cast<Bucket*>(fresh);
+    LargeMapping fresh(bytes);
+    if (fresh.empty()) return false;
+    memory_ = std::move(fresh);
+    buckets_ = static_cast<Bucket*>(memory_.data());
     bucket_count_ = count;
     megabytes_ = megabytes;
     generation_ = 0;
     return true;
 }
 
-void TranspositionTable::Unmapper::operator()(void* p) const { munmap(p, bytes); }
 
 void TranspositionTable::clear() {
     // Only called while no search runs (the engine defers it), so a plain memset is safe.

@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "large_memory.h"
 #include "types.h"
 
 namespace sen {
@@ -66,20 +67,16 @@ private:
     static void store(std::uint64_t& word, std::uint64_t value) {
         std::atomic_ref<std::uint64_t>(word).store(value, std::memory_order_relaxed);
     }
-    // The table is an anonymous mapping: its pages come zeroed and only when first touched, and
-    // they go back to the system when it is unmapped. (From calloc, a freed table under 32 MB
-    // could stay resident in glibc's heap: Hash 16 then 64 held 80 MB.)
-    struct Unmapper {
-        std::size_t bytes;
-        void operator()(void* p) const;
-    };
     struct alignas(64) Bucket {
         Slot slots[4];
     };
 
     std::size_t bucket_index(Key key) const { return std::size_t((unsigned __int128)key * bucket_count_ >> 64); }
 
-    std::unique_ptr<void, Unmapper> memory_;  // page-aligned, so the buckets are too
+    // An anonymous mapping (large_memory.h): zeroed pages, touched only when used, returned to the
+    // system on resize. (From calloc, a freed table under 32 MB could stay resident in glibc's
+    // heap: Hash 16 then 64 held 80 MB.) Page-aligned, so the buckets are too.
+    LargeMapping memory_;
     Bucket* buckets_ = nullptr;
     std::size_t bucket_count_ = 0;
     std::size_t megabytes_ = 0;
