@@ -5,6 +5,18 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(leak_sanitizer)
+#define SEN_LEAK_CHECKER 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) && !defined(SEN_LEAK_CHECKER)
+#define SEN_LEAK_CHECKER 1
+#endif
+#ifdef SEN_LEAK_CHECKER
+#include <sanitizer/lsan_interface.h>
+#endif
+
 namespace sen {
 
 namespace {
@@ -13,7 +25,7 @@ std::size_t round_up(std::size_t n, std::size_t unit) { return (n + unit - 1) / 
 
 }  // namespace
 
-LargeMapping::LargeMapping(std::size_t bytes) {
+LargeMapping::LargeMapping(std::size_t bytes, Contents contents) {
     if (bytes == 0) return;
     const std::size_t page = std::size_t(sysconf(_SC_PAGESIZE));
     const std::size_t size = round_up(bytes, page);
@@ -37,10 +49,22 @@ LargeMapping::LargeMapping(std::size_t bytes) {
     }
     base_ = start;
     bytes_ = size;
+#ifdef SEN_LEAK_CHECKER
+    if (contents == Contents::Objects) {
+        __lsan_register_root_region(base_, bytes_);
+        scanned_ = true;
+    }
+#else
+    (void)contents;
+#endif
 }
 
 LargeMapping::~LargeMapping() {
-    if (base_) munmap(base_, bytes_);
+    if (!base_) return;
+#ifdef SEN_LEAK_CHECKER
+    if (scanned_) __lsan_unregister_root_region(base_, bytes_);
+#endif
+    munmap(base_, bytes_);
 }
 
 }  // namespace sen

@@ -18,8 +18,14 @@ namespace sen {
 
 class LargeMapping {
 public:
+    // Objects: the memory will hold pointers to the heap (vectors and the like). A leak checker
+    // (LeakSanitizer) scans only the heap, stacks and globals for such pointers, so it is told to
+    // scan this mapping too; otherwise everything reachable only from here would look leaked.
+    enum class Contents { Data, Objects };
+
     LargeMapping() = default;
-    explicit LargeMapping(std::size_t bytes);  // empty() if the memory cannot be had
+    // empty() if the memory cannot be had.
+    explicit LargeMapping(std::size_t bytes, Contents contents = Contents::Data);
     ~LargeMapping();
     LargeMapping(LargeMapping&& other) noexcept { swap(other); }
     LargeMapping& operator=(LargeMapping&& other) noexcept {
@@ -42,10 +48,12 @@ private:
         std::swap(base_, other.base_);
         std::swap(bytes_, other.bytes_);
         std::swap(huge_, other.huge_);
+        std::swap(scanned_, other.scanned_);
     }
     void* base_ = nullptr;
     std::size_t bytes_ = 0;
     bool huge_ = false;
+    bool scanned_ = false;  // registered with the leak checker
 };
 
 // A T built in a LargeMapping of its own; like std::unique_ptr<T>. T's own constructor decides
@@ -57,7 +65,7 @@ public:
     template <class... Args>
     static LargeBox make(Args&&... args) {
         LargeBox box;
-        box.memory_ = LargeMapping(sizeof(T));
+        box.memory_ = LargeMapping(sizeof(T), LargeMapping::Contents::Objects);
         if (box.memory_.empty()) throw std::bad_alloc();
         box.object_ = ::new (box.memory_.data()) T(std::forward<Args>(args)...);
         return box;
