@@ -83,6 +83,13 @@ public:
     void clear_hash();
     void new_game();
 
+    // Switching games: a game set aside keeps its engine (search thread, history tables) but
+    // not its hash table, which shrinks to 1 MB; taken up again it starts as a new engine
+    // would: a fresh table of the size it had, no history, the start position. Both wait for
+    // any search first. (Making a new engine per switch cost a thread and every table's pages.)
+    void park();
+    void restart();
+
     void set_multipv(int n) { multipv_ = n; }
     void set_move_overhead(int ms) { move_overhead_ms_ = ms; }
     std::size_t hash_mb() const { return tt_.size_mb(); }

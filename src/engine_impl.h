@@ -64,6 +64,30 @@ void BasicEngine<Game>::warm_up() {
 }
 
 template <class Game>
+void BasicEngine<Game>::park() {
+    stop();
+    wait();
+    tt_.resize(1);  // if even that cannot be had, the old table stays
+    searcher_.set_threads(1);
+}
+
+template <class Game>
+void BasicEngine<Game>::restart() {
+    stop();
+    wait();
+    {
+        std::lock_guard lock(pending_mutex_);
+        pending_hash_mb_.reset();
+        pending_threads_.reset();
+        pending_clear_hash_ = pending_new_game_ = false;
+    }
+    if (!tt_.resize(tt_.size_mb())) tt_.clear();
+    searcher_.clear();
+    latency_.reset();
+    position_ = Position();
+}
+
+template <class Game>
 BasicEngine<Game>::~BasicEngine() {
     stop();
     wait();

@@ -161,6 +161,8 @@ public:
     virtual void set_move_overhead(int ms) = 0;
     virtual void clear_hash() = 0;
     virtual void new_game() = 0;
+    virtual void park() = 0;
+    virtual void restart() = 0;
 
     // Reads a `position ...` command; sets the position and returns nothing, or returns what
     // is wrong and changes nothing.
@@ -197,6 +199,8 @@ public:
     void set_move_overhead(int ms) override { engine_.set_move_overhead(ms); }
     void clear_hash() override { engine_.clear_hash(); }
     void new_game() override { engine_.new_game(); }
+    void park() override { engine_.park(); }
+    void restart() override { engine_.restart(); }
 
     FenError set_position(const std::vector<std::string_view>& tokens, bool chess960) override {
         Position pos;
@@ -312,10 +316,10 @@ void UciSession::error(std::string_view message) {
 }
 
 void UciSession::start_game(std::string_view variant) {
-    game_->stop();
-    game_->wait();
-    game_.reset();  // the old engine and its hash table go first: only one table at a time
-    game_ = make_game_front(variant);
+    game_->park();  // its hash table goes first: only one big table at a time
+    std::swap(game_, parked_);
+    if (game_ && game_->name() == variant) game_->restart();
+    else game_ = make_game_front(variant);
     if (hash_mb_ != game_->hash_mb() && !game_->set_hash(hash_mb_)) {
         error(fmt::format("cannot allocate {} MB for the hash; using {} MB", hash_mb_, game_->hash_mb()));
         hash_mb_ = game_->hash_mb();

@@ -67,12 +67,13 @@ private:
     void cmd_perft(int depth);
     void cmd_bench(const std::vector<std::string_view>& tokens);
     void error(std::string_view message);
-    // Replaces the active game's engine by a fresh one of the named game ("chess", "xiangqi")
+    // Makes the named game ("chess", "xiangqi") the active one, in the state of a fresh engine
     // with the session's options, at that game's start position. No search may be running.
     void start_game(std::string_view variant);
 
     Output& out_;
-    std::unique_ptr<GameFront> game_;  // the engine and position of the active game
+    std::unique_ptr<GameFront> game_;    // the engine and position of the active game
+    std::unique_ptr<GameFront> parked_;  // the other game's engine, if it was used (see BasicEngine::park)
     // Option values, applied to each new engine.
     std::size_t hash_mb_;
     int threads_ = 1;

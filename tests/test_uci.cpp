@@ -1,16 +1,18 @@
-// Tests of the UCI front-end's parsers, in process and without starting a search: split_tokens
-// (every kind of blank separates tokens) and parse_go (each field, bad values reported and left
-// absent, searchmoves taking the rest of the line); and UCI_Variant in an in-process session
-// (perft and d only, no search). The protocol as a whole is tested through the real binary by
+// Tests of the UCI front-end, in process: its parsers, split_tokens (every kind of blank separates
+// tokens) and parse_go (each field, bad values reported and left absent, searchmoves taking the
+// rest of the line); and UCI_Variant in a session (perft, d, and short searches across repeated
+// switches). The protocol as a whole is tested through the real binary by
 // tests/protocol/test_uci_protocol.py.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <chrono>
 #include <mutex>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -341,4 +343,42 @@ TEST_CASE("UciSession: UCI_Variant switches the game, its start position and its
     CHECK(c.take().empty());
     session.handle_line("d");
     CHECK(fen_line(c.take()) == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+}
+
+TEST_CASE("UciSession: a game taken up again after a switch starts afresh", "[uci]") {
+    Captured c;
+    UciSession session(c.out);
+    session.handle_line("position startpos moves e2e4 e7e5");
+    session.handle_line("setoption name UCI_Variant value xiangqi");
+    session.handle_line("position startpos moves h3e3");
+    session.handle_line("setoption name UCI_Variant value chess");
+    CHECK(c.take().empty());
+    session.handle_line("d");
+    CHECK(fen_line(c.take()) == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    session.handle_line("setoption name UCI_Variant value xiangqi");
+    session.handle_line("d");
+    CHECK(fen_line(c.take()) == "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
+
+    // Searches still run in both games, several switches on (each game's engine is kept aside
+    // while the other plays), and every go gets its one bestmove.
+    for (int round = 0; round < 3; ++round) {
+        for (const char* variant : {"chess", "xiangqi"}) {
+            session.handle_line(std::string("setoption name UCI_Variant value ") + variant);
+            session.handle_line("go depth 3");
+            std::vector<std::string> lines;
+            const auto has_bestmove = [&] {
+                return std::any_of(lines.begin(), lines.end(), [](const std::string& l) { return l.rfind("bestmove ", 0) == 0; });
+            };
+            // The search runs on the engine's thread: wait for its answer (depth 3 takes milliseconds).
+            for (int waited_ms = 0; !has_bestmove() && waited_ms < 10000; waited_ms += 5) {
+                std::this_thread::sleep_for(std::chrono::milliseconds(5));
+                for (std::string& l : c.take()) lines.push_back(std::move(l));
+            }
+            session.handle_line("isready");
+            for (std::string& l : c.take()) lines.push_back(std::move(l));
+            CHECK(std::count_if(lines.begin(), lines.end(), [](const std::string& l) { return l.rfind("bestmove ", 0) == 0; }) == 1);
+            CHECK(std::count_if(lines.begin(), lines.end(), [](const std::string& l) { return l.rfind("info string error", 0) == 0; }) == 0);
+            CHECK(lines.back() == "readyok");
+        }
+    }
 }
