@@ -134,7 +134,12 @@ Frozen frozen_terms(const std::vector<std::uint32_t>& occurrences, const TuneOpt
     const std::size_t n = occurrences.size();
     Frozen f{std::vector<bool>(n), std::vector<bool>(n)};
     const std::uint32_t min_occurrences = std::max<std::uint32_t>(1, options.min_occurrences);
-    for (std::size_t i = 0; i < n; ++i) f.mg[i] = f.eg[i] = occurrences[i] < min_occurrences;
+    for (std::size_t i = 0; i < n; ++i) {
+        const bool listed = options.only.empty() || std::any_of(options.only.begin(), options.only.end(), [i](const auto& range) {
+                                return int(i) >= range.first && int(i) < range.second;
+                            });
+        f.mg[i] = f.eg[i] = occurrences[i] < min_occurrences || !listed;
+    }
     f.mg[0] = true;  // the pawn's or soldier's middlegame value sets the scale: centipawns
     return f;
 }
@@ -529,8 +534,17 @@ std::string weights_source(std::span<const Score> weights, const WeightLayout& l
 namespace {
 
 template <class G>
-int run_tune(const std::vector<std::string>& data_paths, const std::string& out_path, TuneOptions options, double fixed_k) {
+int run_tune(const std::vector<std::string>& data_paths, const std::string& out_path, TuneOptions options, double fixed_k,
+             const std::vector<std::string>& only) {
     const WeightLayout& layout = G::layout();
+    for (const std::string& name : only) {
+        const auto family = std::find_if(layout.families.begin(), layout.families.end(), [&](const WeightFamily& f) { return name == f.name; });
+        if (family == layout.families.end()) {
+            fmt::print(stderr, "error: --only {}: no such block of {} weights\n", name, layout.game);
+            return 2;
+        }
+        options.only.emplace_back(family->base, family->base + family->size);
+    }
     const auto start = std::chrono::steady_clock::now();
     const auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
     std::string unreadable;
@@ -569,7 +583,8 @@ int run_tune(const std::vector<std::string>& data_paths, const std::string& out_
             std::fflush(stdout);
         }
     });
-    normalise(fitted, train, layout);
+    // Moving offsets between blocks would change weights --only promised to keep.
+    if (only.empty()) normalise(fitted, train, layout);
     const typename G::Weights result = fitted.template rounded<typename G::Weights>();
     const TuneWeights rounded = TuneWeights::from(result);
     const double train_after = mean_squared_error(train, rounded, k), valid_after = mean_squared_error(validation, rounded, k);
@@ -579,10 +594,11 @@ int run_tune(const std::vector<std::string>& data_paths, const std::string& out_
         "{}, fitted by `sen tune{}` (Texel's method: see src/tune.h) on {}.\n"
         "Data: {} positions of Sen's {} (`sen datagen{}`), every {}th block of {} held out\n"
         "for validation, from {}.\n"
-        "K = {:.6f}{}; mean squared error {:.6f} -> {:.6f} (validation {:.6f} -> {:.6f}).\n"
+        "K = {:.6f}{}; mean squared error {:.6f} -> {:.6f} (validation {:.6f} -> {:.6f}).{}\n"
         "Generated file: rerun `sen datagen{}` and `sen tune{}` rather than editing by hand.",
         layout.title, layout.variant_option, date_today(), data->lines - data->bad_lines, layout.data_name, layout.variant_option,
         VALIDATION_EVERY, VALIDATION_BLOCK, fmt::join(data_paths, "\n  and "), k, fixed_k > 0 ? " (fixed by --k)" : "", train_before, train_after, valid_before, valid_after,
+        only.empty() ? "" : fmt::format("\nOnly {} fitted (--only); the other weights kept their values.", fmt::join(only, ", ")),
         layout.variant_option, layout.variant_option);
     std::ofstream out(out_path);
     out << weights_source(result, layout, header);
@@ -599,9 +615,10 @@ int run_tune(const std::vector<std::string>& data_paths, const std::string& out_
 int run_tune_command(const std::vector<std::string>& args) {
     constexpr const char* USAGE =
         "usage: sen tune [--variant chess|xiangqi] --data FILE [--data FILE ...] [--epochs E] [--out FILE]\n"
-        "                [--lr STEP] [--gd] [--reg L2] [--min-count N] [--k K]\n"
+        "                [--lr STEP] [--gd] [--reg L2] [--min-count N] [--k K] [--only BLOCK ...]\n"
+        "       --only fits just the named block (a term:: name such as KING_DANGER; repeatable)\n"
         "       --out defaults to src/eval_weights.cpp (chess) or src/xiangqi/eval_weights.cpp (xiangqi)\n";
-    std::vector<std::string> data_paths;
+    std::vector<std::string> data_paths, only;
     std::string out_path, variant = "chess";
     TuneOptions options;
     // K of sigmoid(K * eval), 0: fitted to the starting weights. K and the weights' overall scale
@@ -614,6 +631,7 @@ int run_tune_command(const std::vector<std::string>& args) {
         try {
             if (a == "--data" && has_value) data_paths.push_back(args[++i]);
             else if (a == "--out" && has_value) out_path = args[++i];
+            else if (a == "--only" && has_value) only.push_back(args[++i]);
             else if (a == "--variant" && has_value) variant = args[++i];
             else if (a == "--epochs" && has_value) options.epochs = std::stoi(args[++i]);
             else if (a == "--lr" && has_value) options.learning_rate = std::stod(args[++i]);
@@ -640,8 +658,8 @@ int run_tune_command(const std::vector<std::string>& args) {
     }
     const bool xiangqi = variant == XIANGQI_LAYOUT.game;
     if (out_path.empty()) out_path = xiangqi ? XIANGQI_LAYOUT.source_path : CHESS_LAYOUT.source_path;
-    return xiangqi ? run_tune<XiangqiTuning>(data_paths, out_path, options, fixed_k)
-                   : run_tune<ChessTuning>(data_paths, out_path, options, fixed_k);
+    return xiangqi ? run_tune<XiangqiTuning>(data_paths, out_path, options, fixed_k, only)
+                   : run_tune<ChessTuning>(data_paths, out_path, options, fixed_k, only);
 }
 
 }  // namespace sen

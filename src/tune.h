@@ -23,6 +23,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "eval.h"
@@ -116,6 +117,9 @@ struct TuneOptions {
     // tie[tie[i]] == tie[i]), which moves by the sum of their gradients and counts the sum of
     // their occurrences. Empty: every weight on its own. See weight_ties().
     std::vector<std::uint32_t> tie;
+    // When not empty, only the weights in these [first, last) index ranges are fitted; the rest
+    // keep their values. A new term can so be fitted around the old weights without moving them.
+    std::vector<std::pair<int, int>> only;
 };
 
 struct TuneProgress {

@@ -153,6 +153,18 @@ TEST_CASE("The tuner reduces the error on a synthetic set", "[tune]") {
         normalise(normalised, set, CHESS_LAYOUT);
         for (const TuneEntry& e : set.entries) REQUIRE(model_eval(set, e, normalised) == Approx(model_eval(set, e, fitted)).margin(1e-6));
     }
+    SECTION("Fitting only some blocks leaves every other weight as it was") {
+        TuneOptions only_tempo = options;
+        only_tempo.only = {{term::TEMPO, term::TEMPO + 1}};
+        const TuneWeights partial = fit_weights(set, start, K, only_tempo);
+        CHECK(partial.mg[term::TEMPO] > start.mg[term::TEMPO]);
+        for (int i = 0; i < term::COUNT; ++i) {
+            if (i == term::TEMPO) continue;
+            REQUIRE(partial.mg[std::size_t(i)] == start.mg[std::size_t(i)]);
+            REQUIRE(partial.eg[std::size_t(i)] == start.eg[std::size_t(i)]);
+        }
+        CHECK(mean_squared_error(set, partial, K) < before);
+    }
     SECTION("Early stopping returns the weights with the least validation error") {
         const TuneWeights best = fit_weights(set, start, K, options, &set);
         CHECK(mean_squared_error(set, best, K) <= after + 1e-12);
