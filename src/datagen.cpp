@@ -1,5 +1,6 @@
 #include "datagen.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -8,6 +9,7 @@
 #include <optional>
 #include <ostream>
 #include <random>
+#include <utility>
 
 #include "chess_game.h"
 #include "movegen.h"
@@ -73,7 +75,7 @@ public:
         tt_.clear();
         searcher_.clear();
 
-        std::vector<std::string> fens;
+        std::vector<std::pair<std::string, int>> recorded;  // FEN, White's search score
         std::optional<GameResult> result;
         int resign_streak = 0, resign_sign = 0;
         while (!result) {
@@ -84,10 +86,11 @@ public:
             limits.nodes = options_.nodes;
             const Result r = search(pos, limits);
             stats.nodes += r.nodes;
-            if (pos.game_ply() >= DATAGEN_SKIP_PLIES && !pos.in_check() && !is_noisy(pos, r.best)) fens.push_back(pos.fen());
+            const int white_score = pos.side_to_move() == Color::White ? r.score : -r.score;
+            if (pos.game_ply() >= DATAGEN_SKIP_PLIES && !pos.in_check() && !is_noisy(pos, r.best))
+                recorded.emplace_back(pos.fen(), std::clamp(white_score, -DATAGEN_SCORE_LIMIT, DATAGEN_SCORE_LIMIT));
 
             // Resignation: a score beyond the threshold, in the same side's favour, several plies running.
-            const int white_score = pos.side_to_move() == Color::White ? r.score : -r.score;
             if (std::abs(white_score) > DATAGEN_RESIGN_SCORE) {
                 const int sign = white_score > 0 ? 1 : -1;
                 resign_streak = sign == resign_sign ? resign_streak + 1 : 1;
@@ -105,10 +108,10 @@ public:
         if (*result == GameResult::WhiteWins) ++stats.white_wins;
         else if (*result == GameResult::Draw) ++stats.draws;
         else ++stats.black_wins;
-        for (const std::string& fen : fens) out << fen << " | " << result_text(*result) << '\n';
+        for (const auto& [fen, score] : recorded) out << fen << " | " << result_text(*result) << " | " << score << '\n';
         out.flush();
-        stats.positions += fens.size();
-        return fens.size();
+        stats.positions += recorded.size();
+        return recorded.size();
     }
 
 private:

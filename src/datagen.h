@@ -2,9 +2,10 @@
 //
 // Plays games of Sen against itself with a fixed node limit per move, one search thread and a
 // 16 MB hash cleared before each game, from the game's start position plus a few random legal
-// plies. Quiet positions of those games are written with the game's result, one `FEN | result`
-// line each (result 1.0 / 0.5 / 0.0 from White's, in xiangqi Red's, point of view), for
-// `sen tune` to fit the weights to. Written once over the game type (game.h); each game's end
+// plies. Quiet positions of those games are written with the game's result and the score of the
+// search that chose the move there, one `FEN | result | score` line each (result 1.0 / 0.5 / 0.0
+// and score in centipawns, both from White's, in xiangqi Red's, point of view), for `sen tune` to
+// fit the weights to. Written once over the game type (game.h); each game's end
 // rules come from its Position (game_state()).
 // Owns: the game loop and its adjudication. Never touches the evaluation weights or the protocol.
 // Invariant: the output depends only on the options (seed included), never on time or hardware.
@@ -32,6 +33,7 @@ constexpr int DATAGEN_RESIGN_SCORE = 1500;       // |score| beyond this ...
 constexpr int DATAGEN_RESIGN_PLIES = 4;          // ... for this many consecutive plies ends the game
 constexpr int DATAGEN_MAX_PLY = 300;             // game ply beyond which the game is a draw
 constexpr int DATAGEN_SKIP_PLIES = 10;           // positions before this game ply are not recorded
+constexpr int DATAGEN_SCORE_LIMIT = 3000;        // recorded search scores are clamped to this (mates)
 
 struct DatagenStats {
     int games = 0;

@@ -1,8 +1,10 @@
 #include "tune.h"
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <ctime>
 #include <fmt/core.h>
 #include <fmt/format.h>
@@ -173,11 +175,15 @@ struct XiangqiTuning {
 struct LoadResult {
     TuneSet train, validation;
     std::size_t lines = 0, bad_lines = 0, trace_mismatches = 0;
+    std::size_t scored_lines = 0;  // targets blended with the line's search score
 };
 
 // Reads the files one after the other; a file that cannot be opened is named in `error`.
+// Each position's target is blended_target(): one game's result is a noisy label for a position
+// far from the end; its search score is a better-informed one, and the blend keeps the result's
+// knowledge of how games really end.
 template <class G>
-std::optional<LoadResult> load_data(const std::vector<std::string>& paths, std::string& error) {
+std::optional<LoadResult> load_data(const std::vector<std::string>& paths, std::string& error, double lambda = 1.0, double k = 0) {
     LoadResult r;
     r.train.occurrences.assign(G::layout().term_count, 0);
     r.validation.occurrences.assign(G::layout().term_count, 0);
@@ -194,10 +200,13 @@ std::optional<LoadResult> load_data(const std::vector<std::string>& paths, std::
             if (line.empty()) continue;
             ++r.lines;
             double result = 0;
-            if (!parse_data_line(line, fen, result) || pos.set_fen(fen)) {
+            std::optional<int> score;
+            if (!parse_data_line(line, fen, result, score) || pos.set_fen(fen)) {
                 ++r.bad_lines;
                 continue;
             }
+            if (score && lambda < 1) ++r.scored_lines;
+            result = blended_target(result, score, lambda, k);
             const int white = evaluate_traced(pos, trace);
             if (trace_eval(trace, G::weights()) != white) ++r.trace_mismatches;
             const bool held_out = (r.lines - 1) / VALIDATION_BLOCK % VALIDATION_EVERY == VALIDATION_EVERY - 1;
@@ -265,21 +274,41 @@ int trace_eval(const xiangqi::EvalTrace& trace, const xiangqi::EvalWeights& weig
     return xiangqi::blend(mg, eg, trace.phase);
 }
 
-bool parse_data_line(std::string_view line, std::string& fen, double& result) {
-    const std::size_t bar = line.rfind('|');
-    if (bar == std::string_view::npos) return false;
+bool parse_data_line(std::string_view line, std::string& fen, double& result, std::optional<int>& score) {
     const auto trim = [](std::string_view s) {
         while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
         while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
         return s;
     };
-    const std::string_view r = trim(line.substr(bar + 1));
+    const std::size_t bar = line.find('|');
+    if (bar == std::string_view::npos) return false;
+    std::string_view rest = line.substr(bar + 1);
+    const std::size_t second = rest.find('|');
+    score.reset();
+    if (second != std::string_view::npos) {
+        const std::string_view s = trim(rest.substr(second + 1));
+        int value = 0;
+        const auto [end, error] = std::from_chars(s.data(), s.data() + s.size(), value);
+        if (s.empty() || error != std::errc() || end != s.data() + s.size() || std::abs(value) > 100000) return false;
+        score = value;
+        rest = rest.substr(0, second);
+    }
+    const std::string_view r = trim(rest);
     if (r == "1.0" || r == "1") result = 1.0;
     else if (r == "0.5") result = 0.5;
     else if (r == "0.0" || r == "0") result = 0.0;
     else return false;
     fen = std::string(trim(line.substr(0, bar)));
     return !fen.empty();
+}
+
+double blended_target(double result, std::optional<int> score, double lambda, double k) {
+    return score && lambda < 1 ? lambda * result + (1 - lambda) * sigmoid(k, *score) : result;
+}
+
+bool parse_data_line(std::string_view line, std::string& fen, double& result) {
+    std::optional<int> score;
+    return parse_data_line(line, fen, result, score);
 }
 
 template <std::size_t N>
@@ -535,7 +564,7 @@ namespace {
 
 template <class G>
 int run_tune(const std::vector<std::string>& data_paths, const std::string& out_path, TuneOptions options, double fixed_k,
-             const std::vector<std::string>& only) {
+             const std::vector<std::string>& only, double lambda) {
     const WeightLayout& layout = G::layout();
     for (const std::string& name : only) {
         const auto family = std::find_if(layout.families.begin(), layout.families.end(), [&](const WeightFamily& f) { return name == f.name; });
@@ -548,7 +577,7 @@ int run_tune(const std::vector<std::string>& data_paths, const std::string& out_
     const auto start = std::chrono::steady_clock::now();
     const auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
     std::string unreadable;
-    std::optional<LoadResult> data = load_data<G>(data_paths, unreadable);
+    std::optional<LoadResult> data = load_data<G>(data_paths, unreadable, lambda, fixed_k);
     if (!data) {
         fmt::print(stderr, "error: cannot read {}\n", unreadable);
         return 1;
@@ -557,6 +586,7 @@ int run_tune(const std::vector<std::string>& data_paths, const std::string& out_
     const TuneSet& validation = data->validation;
     fmt::print("loaded {} positions ({} training, {} validation, {} bad lines) in {:.1f} s\n", data->lines - data->bad_lines,
                train.entries.size(), validation.entries.size(), data->bad_lines, elapsed());
+    if (lambda < 1) fmt::print("{} targets blended with their search score (lambda {})\n", data->scored_lines, lambda);
     if (data->trace_mismatches) {
         fmt::print(stderr, "error: {} traces do not reproduce evaluate(): the linear model does not hold\n", data->trace_mismatches);
         return 1;
@@ -594,11 +624,12 @@ int run_tune(const std::vector<std::string>& data_paths, const std::string& out_
         "{}, fitted by `sen tune{}` (Texel's method: see src/tune.h) on {}.\n"
         "Data: {} positions of Sen's {} (`sen datagen{}`), every {}th block of {} held out\n"
         "for validation, from {}.\n"
-        "K = {:.6f}{}; mean squared error {:.6f} -> {:.6f} (validation {:.6f} -> {:.6f}).{}\n"
+        "K = {:.6f}{}; mean squared error {:.6f} -> {:.6f} (validation {:.6f} -> {:.6f}).{}{}\n"
         "Generated file: rerun `sen datagen{}` and `sen tune{}` rather than editing by hand.",
         layout.title, layout.variant_option, date_today(), data->lines - data->bad_lines, layout.data_name, layout.variant_option,
         VALIDATION_EVERY, VALIDATION_BLOCK, fmt::join(data_paths, "\n  and "), k, fixed_k > 0 ? " (fixed by --k)" : "", train_before, train_after, valid_before, valid_after,
         only.empty() ? "" : fmt::format("\nOnly {} fitted (--only); the other weights kept their values.", fmt::join(only, ", ")),
+        lambda < 1 ? fmt::format("\nTargets: {} * result + {} * sigmoid(K * search score) (--lambda).", lambda, 1 - lambda) : "",
         layout.variant_option, layout.variant_option);
     std::ofstream out(out_path);
     out << weights_source(result, layout, header);
@@ -615,8 +646,9 @@ int run_tune(const std::vector<std::string>& data_paths, const std::string& out_
 int run_tune_command(const std::vector<std::string>& args) {
     constexpr const char* USAGE =
         "usage: sen tune [--variant chess|xiangqi] --data FILE [--data FILE ...] [--epochs E] [--out FILE]\n"
-        "                [--lr STEP] [--gd] [--reg L2] [--min-count N] [--k K] [--only BLOCK ...]\n"
-        "       --only fits just the named block (a term:: name such as KING_DANGER; repeatable)\n"
+        "                [--lr STEP] [--gd] [--reg L2] [--min-count N] [--k K] [--only BLOCK ...] [--lambda L]\n"
+        "       --only fits just the named block (a term:: name such as KING_SHELTER; repeatable)\n"
+        "       --lambda L (0..1, needs --k) fits to L * result + (1 - L) * sigmoid(K * score) on lines with a score\n"
         "       --out defaults to src/eval_weights.cpp (chess) or src/xiangqi/eval_weights.cpp (xiangqi)\n";
     std::vector<std::string> data_paths, only;
     std::string out_path, variant = "chess";
@@ -625,6 +657,7 @@ int run_tune_command(const std::vector<std::string>& args) {
     // trade off freely (only the soldier's or pawn's middlegame value is pinned, and the
     // piece-square tables can absorb it), so fixing K fixes the centipawn scale of the result.
     double fixed_k = 0;
+    double lambda = 1.0;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         const bool has_value = i + 1 < args.size();
@@ -632,6 +665,7 @@ int run_tune_command(const std::vector<std::string>& args) {
             if (a == "--data" && has_value) data_paths.push_back(args[++i]);
             else if (a == "--out" && has_value) out_path = args[++i];
             else if (a == "--only" && has_value) only.push_back(args[++i]);
+            else if (a == "--lambda" && has_value) lambda = std::stod(args[++i]);
             else if (a == "--variant" && has_value) variant = args[++i];
             else if (a == "--epochs" && has_value) options.epochs = std::stoi(args[++i]);
             else if (a == "--lr" && has_value) options.learning_rate = std::stod(args[++i]);
@@ -652,14 +686,15 @@ int run_tune_command(const std::vector<std::string>& args) {
         fmt::print(stderr, "error: unknown variant '{}' (chess or xiangqi)\n{}", variant, USAGE);
         return 2;
     }
-    if (data_paths.empty() || options.epochs < 0 || !(options.learning_rate > 0) || !(fixed_k >= 0 && fixed_k < 1)) {
+    if (data_paths.empty() || options.epochs < 0 || !(options.learning_rate > 0) || !(fixed_k >= 0 && fixed_k < 1) ||
+        !(lambda >= 0 && lambda <= 1) || (lambda < 1 && fixed_k == 0)) {
         fmt::print(stderr, "{}", USAGE);
         return 2;
     }
     const bool xiangqi = variant == XIANGQI_LAYOUT.game;
     if (out_path.empty()) out_path = xiangqi ? XIANGQI_LAYOUT.source_path : CHESS_LAYOUT.source_path;
-    return xiangqi ? run_tune<XiangqiTuning>(data_paths, out_path, options, fixed_k, only)
-                   : run_tune<ChessTuning>(data_paths, out_path, options, fixed_k, only);
+    return xiangqi ? run_tune<XiangqiTuning>(data_paths, out_path, options, fixed_k, only, lambda)
+                   : run_tune<ChessTuning>(data_paths, out_path, options, fixed_k, only, lambda);
 }
 
 }  // namespace sen

@@ -20,6 +20,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -39,8 +40,15 @@ static_assert(term::MATERIAL == 0 && xiangqi::term::MATERIAL == 0, "weight 0 mus
 int trace_eval(const EvalTrace& trace, const EvalWeights& weights);
 int trace_eval(const xiangqi::EvalTrace& trace, const xiangqi::EvalWeights& weights);
 
-// Splits a `FEN | result` line. Returns false on a malformed line; result is 1.0, 0.5 or 0.0.
+// Splits a `FEN | result` or `FEN | result | score` line. Returns false on a malformed line;
+// result is 1.0, 0.5 or 0.0; score (sen datagen's search score, in centipawns from White's or
+// Red's point of view) is empty when the line has none.
+bool parse_data_line(std::string_view line, std::string& fen, double& result, std::optional<int>& score);
 bool parse_data_line(std::string_view line, std::string& fen, double& result);
+
+// A position's fitting target: its game's result, or with lambda < 1 and a score, the blend
+// lambda * result + (1 - lambda) * sigmoid(k * score) of the result and what its own search expected.
+double blended_target(double result, std::optional<int> score, double lambda, double k);
 
 // One position as the tuner sees it: its nonzero feature counts and the factors that turn a
 // (mg, eg) pair into its share of the evaluation.

@@ -1,7 +1,9 @@
 // Tests of self-play data generation (datagen.cpp): the output is a function of the options
-// alone, and every line is a quiet, valid position with a result.
+// alone, and every line is a quiet, valid position with a result and a search score.
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
+#include <optional>
 #include <sstream>
 #include <string>
 
@@ -32,7 +34,10 @@ TEST_CASE("Self-play data is the same for the same seed", "[datagen]") {
     while (std::getline(lines, line)) {
         INFO(line);
         double result = -1;
-        REQUIRE(parse_data_line(line, fen, result));
+        std::optional<int> score;
+        REQUIRE(parse_data_line(line, fen, result, score));
+        REQUIRE(score.has_value());
+        CHECK(std::abs(*score) <= DATAGEN_SCORE_LIMIT);
         Position pos;
         REQUIRE_FALSE(pos.set_fen(fen).has_value());
         CHECK_FALSE(pos.in_check());
