@@ -146,9 +146,11 @@ struct BasicSearcher<Game>::Worker {
         if (is_main() && (n & 255) == 0) check_limits();
     }
 
-    // Polled by the main thread: the hard time limit and the node limit end the search.
+    // Polled by the main thread: the hard time limit and the node limit end the search, but
+    // never before depth 1 has completed: until then the best move is just the first one tried
+    // (a node limit of 200 used to return an unsearched move with a score of -infinity).
     void check_limits() {
-        if (limits->nodes && total_nodes() >= *limits->nodes) control->stop = true;
+        if (limits->nodes && completed_depth >= 1 && total_nodes() >= *limits->nodes) control->stop = true;
         if (timer->limited() && !control->pondering.load(std::memory_order_relaxed) && completed_depth >= 1 &&
             timer->hard_limit_reached())
             control->stop = true;

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <random>
 #include <string>
 #include <vector>
@@ -404,6 +405,24 @@ TEST_CASE("Search: the node limit", "[search]") {
     // The result comes from the last completed iteration.
     CHECK(a.reports.back().depth == a.result.depth);
     CHECK(a.reports.back().pv[0] == a.result.best);
+}
+
+TEST_CASE("Search: a node limit below one iteration still completes depth 1", "[search]") {
+    // Until depth 1 has completed the best move is only the first one tried, unsearched, with a
+    // score of -infinity: a tiny node limit must not stop the search before then.
+    for (const std::uint64_t limit : {1, 200}) {
+        for (const std::string_view fen : BENCH_FENS) {
+            INFO(fen << ", nodes " << limit);
+            const Position pos = position_from(fen);
+            SearchLimits limits;
+            limits.nodes = limit;
+            const Run r = run(pos, limits);
+            CHECK(r.result.depth >= 1);
+            CHECK(is_legal(pos, r.result.best));
+            CHECK(std::abs(r.result.score) < SCORE_INFINITE);
+            CHECK_FALSE(r.reports.empty());
+        }
+    }
 }
 
 TEST_CASE("Search: the mate limit stops at the first iteration that proves it", "[search]") {
