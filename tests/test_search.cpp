@@ -58,44 +58,37 @@ Run run(const Position& pos, int depth, std::vector<Move> searchmoves = {}) { re
 bool is_checkmate(const Position& pos) { return pos.in_check() && count_legal_moves(pos) == 0; }
 bool is_stalemate(const Position& pos) { return !pos.in_check() && count_legal_moves(pos) == 0; }
 
-// Brute force: whether the side to move mates within `moves` of its own moves against any defence.
-bool forced_mate(Position& pos, int moves) {
-    for (const Move m : legal_moves(pos)) {
-        pos.make_move(m);
-        bool mates = is_checkmate(pos);
-        if (!mates && moves > 1 && count_legal_moves(pos) > 0) {
-            mates = true;
-            for (const Move reply : legal_moves(pos)) {
-                pos.make_move(reply);
-                mates = forced_mate(pos, moves - 1);
-                pos.unmake_move();
-                if (!mates) break;
-            }
+bool forced_mate(Position& pos, int moves);
+
+// Brute force: whether move m of the side to move mates within `moves` of its own moves against any defence.
+bool mates_with(Position& pos, Move m, int moves) {
+    pos.make_move(m);
+    bool mates = is_checkmate(pos);
+    if (!mates && moves > 1 && count_legal_moves(pos) > 0) {
+        mates = true;
+        for (const Move reply : legal_moves(pos)) {
+            pos.make_move(reply);
+            mates = forced_mate(pos, moves - 1);
+            pos.unmake_move();
+            if (!mates) break;
         }
-        pos.unmake_move();
-        if (mates) return true;
     }
+    pos.unmake_move();
+    return mates;
+}
+
+// Whether the side to move mates within `moves` of its own moves against any defence.
+bool forced_mate(Position& pos, int moves) {
+    for (const Move m : legal_moves(pos))
+        if (mates_with(pos, m, moves)) return true;
     return false;
 }
 
 // The first moves of every mate within `moves` moves.
 std::vector<Move> mating_moves(Position pos, int moves) {
     std::vector<Move> found;
-    for (const Move m : legal_moves(pos)) {
-        pos.make_move(m);
-        bool mates = is_checkmate(pos);
-        if (!mates && moves > 1 && count_legal_moves(pos) > 0) {
-            mates = true;
-            for (const Move reply : legal_moves(pos)) {
-                pos.make_move(reply);
-                mates = forced_mate(pos, moves - 1);
-                pos.unmake_move();
-                if (!mates) break;
-            }
-        }
-        pos.unmake_move();
-        if (mates) found.push_back(m);
-    }
+    for (const Move m : legal_moves(pos))
+        if (mates_with(pos, m, moves)) found.push_back(m);
     return found;
 }
 
