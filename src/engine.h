@@ -103,6 +103,7 @@ private:
     void run_search(BasicSearchLimits<Game> limits, bool infinite, Position root, Callbacks callbacks);
     void apply_pending();
     void warm_up();
+    void forget_everything();
 
     Position position_;
     TranspositionTable tt_;

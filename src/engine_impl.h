@@ -59,6 +59,13 @@ void BasicEngine<Game>::warm_up() {
     SearchControl control;
     const TimeLimiter timer(TimeBudget{}, std::chrono::steady_clock::now());
     searcher_.search(Position(), limits, timer, control, {});
+    forget_everything();
+}
+
+// A fresh hash table (a new mapping costs nothing, where clearing would touch every page) and no
+// history: what a new engine has.
+template <class Game>
+void BasicEngine<Game>::forget_everything() {
     if (!tt_.resize(tt_.size_mb())) tt_.clear();
     searcher_.clear();
 }
@@ -73,16 +80,8 @@ void BasicEngine<Game>::park() {
 
 template <class Game>
 void BasicEngine<Game>::restart() {
-    stop();
-    wait();
-    {
-        std::lock_guard lock(pending_mutex_);
-        pending_hash_mb_.reset();
-        pending_threads_.reset();
-        pending_clear_hash_ = pending_new_game_ = false;
-    }
-    if (!tt_.resize(tt_.size_mb())) tt_.clear();
-    searcher_.clear();
+    wait();  // nothing runs on a parked engine; this also applies anything left pending
+    forget_everything();
     latency_.reset();
     position_ = Position();
 }
