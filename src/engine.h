@@ -86,7 +86,7 @@ public:
     // Switching games: a game set aside keeps its engine (search thread, history tables) but
     // not its hash table, which shrinks to 1 MB; taken up again it starts as a new engine
     // would: a fresh table of the size it had, no history, the start position. Both wait for
-    // any search first. (Making a new engine per switch cost a thread and every table's pages.)
+    // any search to end. (Making a new engine per switch cost a thread and every table's pages.)
     void park();
     void restart();
 
