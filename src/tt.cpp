@@ -51,13 +51,16 @@ bool TranspositionTable::resize(std::size_t megabytes) {
     bucket_count_ = count;
     megabytes_ = megabytes;
     generation_ = 0;
+    written_.store(false, std::memory_order_relaxed);
     return true;
 }
 
 
 void TranspositionTable::clear() {
     // Only called while no search runs (the engine defers it), so a plain memset is safe.
-    std::memset(static_cast<void*>(buckets_), 0, bucket_count_ * sizeof(Bucket));
+    if (written_.load(std::memory_order_relaxed))
+        std::memset(static_cast<void*>(buckets_), 0, bucket_count_ * sizeof(Bucket));
+    written_.store(false, std::memory_order_relaxed);
     generation_ = 0;
 }
 
@@ -74,6 +77,7 @@ bool TranspositionTable::probe(Key key, TTEntry& out) const {
 }
 
 void TranspositionTable::store(Key key, std::uint16_t move, int score, int static_eval, int depth, Bound bound, bool pv) {
+    if (!written_.load(std::memory_order_relaxed)) written_.store(true, std::memory_order_relaxed);
     Bucket& bucket = buckets_[bucket_index(key)];
     const std::uint8_t gen = generation_ & 31;
     // Replace the entry of the same position if present; otherwise an empty one, or the one

@@ -43,6 +43,9 @@ public:
 
     // Discards all entries. Returns false (and keeps the old table) if the memory cannot be had.
     bool resize(std::size_t megabytes);
+    // Empties the table. A table nothing was stored in since the last clear or resize is left
+    // alone: GUIs send `ucinewgame` right after setting Hash, and writing zeros over a fresh
+    // mapping would fault in every page of it for nothing.
     void clear();
     std::size_t size_mb() const { return megabytes_; }
 
@@ -81,6 +84,9 @@ private:
     std::size_t bucket_count_ = 0;
     std::size_t megabytes_ = 0;
     std::uint8_t generation_ = 0;
+    // Set by the first store after a clear or resize. Read before it is written, so that search
+    // threads storing at once share the cache line instead of passing it between them.
+    std::atomic<bool> written_{false};
 };
 
 }  // namespace sen

@@ -218,6 +218,13 @@ TEST_CASE("TT: resize and clear discard every entry", "[tt]") {
     for (const Key key : keys) CHECK_FALSE(hits(tt, key));
     CHECK(tt.hashfull() == 0);
 
+    // clear skips a table nothing was stored in since the last clear: entries stored after a
+    // clear, or after a clear of an already empty table, must still go.
+    tt.clear();
+    store_all();
+    tt.clear();
+    for (const Key key : keys) CHECK_FALSE(hits(tt, key));
+
     store_all();
     REQUIRE(tt.resize(2));
     CHECK(tt.size_mb() == 2);
