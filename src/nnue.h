@@ -1,0 +1,65 @@
+// A learned evaluation for chess: a small efficiently updatable neural network (NNUE).
+//
+// Shape: 768 inputs -> 2 x HIDDEN -> 1. Each input is one (piece colour, piece type, square)
+// seen from one side (a "perspective"): White's view takes the board as it is, Black's view
+// flips it vertically and swaps the colours, so a position and its colour-flipped mirror have
+// the same features for the side to move and the same evaluation. Both views share one weight
+// matrix. The hidden layer of each view (its "accumulator") is a sum of the matrix rows of the
+// pieces on the board plus a bias: a move changes a few pieces, so the search updates it by
+// adding and subtracting a few rows instead of summing all of them again.
+//
+//   out = b2 + sum_i w2[i] * screlu(acc_stm[i]) + sum_i w2[HIDDEN + i] * screlu(acc_other[i])
+//   screlu(x) = clamp(x, 0, 1)^2,   evaluation in centipawns = out * SCALE
+//
+// The trainer (nnue_train.h) fits the weights in floating point to Sen's own self-play data,
+// predicting sigmoid(out) against a blend of game result and search score (sigmoid(cp / SCALE)),
+// so one unit of `out` is SCALE centipawns, the scale the hand-written evaluation is in.
+// The engine uses integers: the first layer times QA in int16, the output weights times QB in
+// int16 and the output bias times QA * QB in int32.
+//
+// File format (little-endian): the 8 bytes "SENNNUE1", uint32 HIDDEN, uint32 SCALE, then
+// int16 w1[768][HIDDEN] (row = feature), int16 b1[HIDDEN], int16 w2[2 * HIDDEN], int32 b2.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+
+#include "types.h"
+
+namespace sen::nnue {
+
+constexpr int INPUTS = 768;
+constexpr int HIDDEN = 128;
+constexpr int SCALE = 170;  // centipawns per unit of output; sigmoid(cp / SCALE) ~ expected score
+constexpr int QA = 255;     // first-layer quantisation: screlu's 1.0 is QA
+constexpr int QB = 64;      // output-weight quantisation
+// Float weights are clipped to these in training so that the quantised sums cannot overflow:
+// |w1| * QA * 32 pieces + bias stays in int16, and 2 * HIDDEN terms of QA^2 * |w2| * QB in int32.
+constexpr float W1_LIMIT = 1.98f;
+constexpr float W2_LIMIT = 1.98f;
+constexpr char MAGIC[8] = {'S', 'E', 'N', 'N', 'N', 'U', 'E', '1'};
+constexpr std::size_t FILE_BYTES = 8 + 4 + 4 + 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
+
+// The input index of `piece` on `square` from `view`'s side: 0..767.
+constexpr int feature(Color view, Piece piece, Square square) {
+    const bool own = piece_color(piece) == view;
+    const int sq = view == Color::White ? int(square) : int(square) ^ 56;
+    return (own ? 0 : 384) + (int(piece_type(piece)) - 1) * 64 + sq;
+}
+
+struct Network {
+    alignas(64) std::array<std::int16_t, INPUTS * HIDDEN> w1;
+    alignas(64) std::array<std::int16_t, HIDDEN> b1;
+    alignas(64) std::array<std::int16_t, 2 * HIDDEN> w2;
+    std::int32_t b2;
+};
+
+// Reads a network in the file format above; returns a description of what is wrong instead.
+std::optional<std::string> parse_network(std::span<const unsigned char> bytes, Network& out);
+std::string serialise_network(const Network& net);
+
+}  // namespace sen::nnue
