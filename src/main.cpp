@@ -1,5 +1,5 @@
-// Entry point: dispatches the command-line subcommands (perft, bench, datagen, tune), otherwise
-// runs the UCI loop on standard input and output.
+// Entry point: dispatches the command-line subcommands (perft, bench, datagen, tune,
+// nnue-train), otherwise runs the UCI loop on standard input and output.
 #include <cstdio>
 #include <iostream>
 #include <string>
@@ -8,6 +8,7 @@
 #include "bench.h"
 #include "cli.h"
 #include "datagen.h"
+#include "nnue_train.h"
 #include "tune.h"
 #include "uci.h"
 
@@ -18,6 +19,7 @@ int main(int argc, char* argv[]) {
     if (!args.empty() && args[0] == "bench") return sen::run_bench_cli({args.begin() + 1, args.end()});
     if (!args.empty() && args[0] == "datagen") return sen::run_datagen_command({args.begin() + 1, args.end()});
     if (!args.empty() && args[0] == "tune") return sen::run_tune_command({args.begin() + 1, args.end()});
+    if (!args.empty() && args[0] == "nnue-train") return sen::nnue::run_nnue_train_command({args.begin() + 1, args.end()});
 
     std::ios::sync_with_stdio(false);
     sen::Output out([](std::string_view text) {
