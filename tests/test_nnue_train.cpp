@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <memory>
 #include <random>
 #include <set>
@@ -391,6 +392,53 @@ TEST_CASE("Data files load with targets from the side to move's view", "[nnue]")
     std::filesystem::remove(path);
     TrainingData missing;
     CHECK(load_training_data({path.string()}, 1.0, 0.0, 1, missing).has_value());
+}
+
+TEST_CASE("sen nnue-train refuses bad arguments and writes a network the parser accepts", "[nnue]") {
+    const std::filesystem::path dir = std::filesystem::temp_directory_path();
+    const std::string tag = std::to_string(std::random_device{}());
+    const std::string data_path = (dir / ("sen_test_nnue_cli_" + tag + ".txt")).string();
+    const std::string net_path = (dir / ("sen_test_nnue_cli_" + tag + ".nnue")).string();
+    {
+        std::ofstream out(data_path);
+        const char* results[] = {"1.0", "0.5", "0.0"};
+        int line = 0;
+        for (const std::string& fen : random_game_fens(31, 2, 30)) out << fen << " | " << results[line++ % 3] << " | 25\n";
+    }
+    const std::vector<std::vector<std::string>> bad = {
+        {},
+        {"--data", data_path},
+        {"--out", net_path},
+        {"--data", data_path, "--out"},
+        {"--data", data_path, "--out", net_path, "--epochs", "0"},
+        {"--data", data_path, "--out", net_path, "--epochs", "3x"},
+        {"--data", data_path, "--out", net_path, "--lr", "nan"},
+        {"--data", data_path, "--out", net_path, "--lambda", "-0.1"},
+        {"--data", data_path, "--out", net_path, "--threads", "0"},
+        {"--data", data_path, "--out", net_path, "--validation", "1"},
+        {"--data", data_path, "--out", net_path, "--decay-epoch", "-2"},
+        {"--data", data_path, "--out", net_path, "--batch", ""},
+        {"--data", data_path + ",", "--out", net_path},
+        {"--data", data_path, "--out", net_path, "--fast"},
+        {"--data", data_path, "--out", (dir / "sen_no_such_dir" / "x.nnue").string()},
+    };
+    for (const std::vector<std::string>& args : bad) {
+        std::string joined;
+        for (const std::string& a : args) joined += a + " ";
+        INFO("arguments: " << joined);
+        CHECK(run_nnue_train_command(args) == 2);
+    }
+    CHECK(run_nnue_train_command({"--data", data_path + ".missing", "--out", net_path}) == 1);
+    CHECK_FALSE(std::filesystem::exists(net_path));
+
+    REQUIRE(run_nnue_train_command({"--data", data_path, "--out", net_path, "--epochs", "2", "--batch", "8", "--lambda", "0.7",
+                                    "--threads", "2", "--seed", "5", "--validation", "0.2", "--decay-epoch", "2"}) == 0);
+    std::ifstream in(net_path, std::ios::binary);
+    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    auto net = std::make_unique<Network>();
+    CHECK_FALSE(parse_network(as_bytes(bytes), *net).has_value());
+    std::filesystem::remove(data_path);
+    std::filesystem::remove(net_path);
 }
 
 }  // namespace sen::nnue
