@@ -37,6 +37,8 @@ constexpr int HIDDEN = 128;
 constexpr int SCALE = 170;  // centipawns per unit of output; sigmoid(cp / SCALE) ~ expected score
 constexpr int QA = 255;     // first-layer quantisation: screlu's 1.0 is QA
 constexpr int QB = 64;      // output-weight quantisation
+// Evaluations are clamped to this, far below the search's mate scores (search.h).
+constexpr int OUTPUT_LIMIT = 20000;
 // Float weights are clipped to these in training so that the quantised sums cannot overflow:
 // |w1| * QA * 32 pieces + bias stays in int16, and 2 * HIDDEN terms of QA^2 * |w2| * QB in int32.
 constexpr float W1_LIMIT = 1.98f;
@@ -61,5 +63,42 @@ struct Network {
 // Reads a network in the file format above; returns a description of what is wrong instead.
 std::optional<std::string> parse_network(std::span<const unsigned char> bytes, Network& out);
 std::string serialise_network(const Network& net);
+
+// The hidden layer of both views for one position: [index_of(view)][neuron].
+struct Accumulator {
+    alignas(64) std::int16_t values[COLOR_NB][HIDDEN];
+};
+
+}  // namespace sen::nnue
+
+namespace sen {
+class Position;
+}
+
+namespace sen::nnue {
+
+// The network the chess engine evaluates with, if any: none until one is loaded (the UCI
+// option EvalFile), and the hand-written evaluation (eval.h) is used meanwhile. Changing it is
+// allowed only while no search runs; positions notice the change (network_generation()) and sum
+// their accumulators afresh.
+const Network* active_network();
+void set_network(const Network& net);
+void clear_network();
+unsigned network_generation();
+// Reads a network file (at most FILE_BYTES + 1 bytes, and only a regular file: a device or a
+// pipe named by mistake must not hang the engine) and makes it the active network. On failure
+// returns why, and the active network stays as it was.
+std::optional<std::string> load_network_file(const std::string& path);
+
+// Centipawns from the side to move's point of view by the active network (there must be one),
+// with the position's accumulators brought up to date from the nearest computed ancestor state.
+int evaluate(const Position& pos);
+// The same value with the accumulator summed from scratch: the reference the incremental path
+// is tested against, and what tools use for one-off evaluations.
+int evaluate_fresh(const Position& pos, const Network& net);
+// Both views' hidden layers summed from scratch.
+void refresh(const Position& pos, const Network& net, Accumulator& acc);
+// The output from finished accumulators, in centipawns for the side to move.
+int output(const Network& net, const Accumulator& acc, Color side_to_move);
 
 }  // namespace sen::nnue

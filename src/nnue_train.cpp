@@ -378,14 +378,17 @@ std::optional<std::string> load_training_data(const std::vector<std::string>& pa
     const std::uint64_t validation_key = mix_pair(seed, VALIDATION_STREAM);
     Position pos;
     std::string line, fen;
+    std::uint64_t game = 0;
+    int previous_ply = -1;
     for (const std::string& path : paths) {
+        previous_ply = -1;
         std::error_code ignored;
         if (std::filesystem::is_directory(path, ignored)) return fmt::format("cannot read {}: a directory", path);
         std::ifstream in(path);
         if (!in) return fmt::format("cannot read {}", path);
         while (std::getline(in, line)) {
             if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-            const std::uint64_t index = data.lines++;
+            ++data.lines;
             double result = 0;
             std::optional<int> score;
             if (!parse_data_line(line, fen, result, score)) {
@@ -401,7 +404,9 @@ std::optional<std::string> load_training_data(const std::vector<std::string>& pa
                 ++data.bad_lines;
                 continue;
             }
-            const bool held_out = unit_interval(mix_pair(validation_key, index)) < validation_fraction;
+            if (pos.game_ply() <= previous_ply) ++game;
+            previous_ply = pos.game_ply();
+            const bool held_out = unit_interval(mix_pair(validation_key, game)) < validation_fraction;
             (held_out ? data.validation : data.train).push_back(*position);
         }
         if (in.bad()) return fmt::format("error while reading {}", path);
@@ -417,7 +422,7 @@ constexpr const char* USAGE =
     "       --lambda L      target = L * result + (1 - L) * sigmoid(score / 170); lines without a score\n"
     "                       are used only with --lambda 1\n"
     "       --decay-epoch N the rate is a tenth from epoch N on (default: the last quarter of the epochs)\n"
-    "       --validation F  fraction of the lines held out to measure the loss on (0 <= F < 1)\n";
+    "       --validation F  fraction of the games held out to measure the loss on (0 <= F < 1)\n";
 
 template <class T>
 std::optional<T> parse_number(const std::string& text) {

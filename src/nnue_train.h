@@ -122,8 +122,11 @@ struct TrainingData {
     std::uint64_t unscored_lines = 0;  // skipped: no score while lambda < 1
 };
 
-// Reads the files; each line goes to validation with probability `validation_fraction`, by a hash
-// of the seed and its index among the non-empty lines. Returns what could not be read, if anything.
+// Reads the files; each game goes to validation with probability `validation_fraction`, by a hash
+// of the seed and the game's number. Positions of one game are alike: split line by line, the
+// validation loss would reward memorising games. A game is a run of lines whose ply (from the
+// FEN's move number and side to move) rises; `sen datagen` writes them so. Returns what could
+// not be read, if anything.
 std::optional<std::string> load_training_data(const std::vector<std::string>& paths, double lambda,
                                               double validation_fraction, std::uint64_t seed, TrainingData& data);
 

@@ -330,7 +330,9 @@ void Position::make_move(Move m) {
     st.rule50++;
     st.plies_from_null++;
     st.move = m;
+    st.moved = pc;
     st.captured = NO_PIECE;
+    st.accumulator_ready = false;
 
     if (m.kind() == MoveKind::Castling) {
         const bool king_side = to > from;
@@ -427,7 +429,9 @@ void Position::make_null_move() {
     st.rule50++;
     st.plies_from_null = 0;
     st.move = Move::null();
+    st.moved = NO_PIECE;
     st.captured = NO_PIECE;
+    st.accumulator_ready = false;
     side_ = ~side_;
     ++game_ply_;
     st.checkers = 0;  // null moves are never made in check

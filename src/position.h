@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "attacks.h"
+#include "nnue.h"
 #include "types.h"
 
 namespace sen {
@@ -31,6 +32,8 @@ struct StateInfo {
     int rule50 = 0;                  // plies since the last capture or pawn move
     int plies_from_null = 0;         // plies since the last null move (repetitions cannot cross it)
     Move move = Move::none();        // the move that led here
+    Piece moved = NO_PIECE;          // the piece that made it (the learned evaluation's update)
+    mutable bool accumulator_ready = false;  // this state's NNUE accumulator is computed (nnue.cpp)
 };
 
 // Outcome of the game by the rules, from the point of view of the position's current state.
@@ -132,6 +135,12 @@ public:
     // A diagram of the board with the FEN, key and checkers, for the `d` command.
     std::string pretty() const;
 
+    // The learned evaluation's hidden layer for the current state, for nnue::active_network(): updated
+    // from the nearest ancestor state that has one by the pieces each move changed, or summed
+    // afresh. Kept here because it follows make/unmake, but computed only when asked for, so
+    // perft and move generation never pay for it. Defined in nnue.cpp.
+    const nnue::Accumulator& accumulator() const;
+
 private:
     struct Blank {};
     explicit Position(Blank);  // an empty board, for set_fen to fill
@@ -155,6 +164,10 @@ private:
     Bitboard castling_king_path_[4] = {};
     std::uint8_t castling_mask_[SQUARE_NB] = {};  // rights lost when a move touches the square
     std::vector<StateInfo> states_;
+    // One per state, valid where StateInfo::accumulator_ready says so. Mutable: filling this cache
+    // does not change the position.
+    mutable std::vector<nnue::Accumulator> accumulators_;
+    mutable unsigned accumulator_generation_ = 0;  // nnue::network_generation() they were summed for
 };
 
 // Destination squares of the king and rook for a castling right (standard and Chess960 alike).

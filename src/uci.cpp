@@ -397,6 +397,7 @@ void UciSession::cmd_uci() {
     out_.line(fmt::format("option name Move Overhead type spin default 10 min 0 max {}", OVERHEAD_MAX_MS));
     out_.line("option name Clear Hash type button");
     out_.line("option name UCI_Chess960 type check default false");
+    out_.line(fmt::format("option name EvalFile type string default {}", eval_file_.empty() ? "<empty>" : eval_file_));
     out_.line(fmt::format("option name UCI_Variant type combo default {} var {} var {}", ChessGame::NAME, ChessGame::NAME,
                           xiangqi::XiangqiGame::NAME));
     out_.line("uciok");
@@ -482,6 +483,20 @@ void UciSession::cmd_setoption(std::string_view line) {
             // Xiangqi has no castling: its position stays as it is.
             if (game_->name() == ChessGame::NAME && game_->set_position(split_tokens(position_line_), chess960_))
                 game_->reread_position(chess960_);
+        }
+    } else if (key == "evalfile") {
+        // A chess network from `sen nnue-train`; empty (or <empty>) goes back to the hand-written
+        // evaluation. Swapped only between searches: the search threads read the network.
+        if (game_->searching()) {
+            error("EvalFile cannot change during a search; unchanged");
+        } else if (value.empty() || value == "<empty>") {
+            nnue::clear_network();
+            eval_file_.clear();
+        } else if (const auto problem = nnue::load_network_file(value)) {
+            error(fmt::format("option EvalFile: {}; unchanged", printable(*problem, 200)));
+        } else {
+            eval_file_ = value;
+            out_.line(fmt::format("info string EvalFile: evaluating chess with the network in {}", printable(value, 200)));
         }
     } else if (key == "uci_variant") {
         const std::string variant = lowercase(value);

@@ -84,6 +84,7 @@ private:
     bool debug_ = false;
     bool handshake_done_ = false;  // `uci` answered: new engines warm up at once
     std::string position_line_ = "position startpos";  // the last accepted position command
+    std::string eval_file_;                            // the chess network loaded (EvalFile), if any
 };
 
 }  // namespace sen

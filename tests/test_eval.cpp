@@ -3,7 +3,6 @@
 // ordering, the endgame scaling of drawish material, blend() and the report text.
 #include <catch2/catch.hpp>
 
-#include <cctype>
 #include <random>
 #include <string>
 #include <vector>
@@ -16,36 +15,6 @@ using namespace sen;
 using namespace sen::test;
 
 namespace {
-
-// The colour-mirrored FEN (ranks reversed, colours and side to move swapped, castling and the
-// en-passant square mirrored), written here independently of test_tune.cpp's.
-std::string colour_mirror(const std::string& fen) {
-    std::vector<std::string> fields(1);
-    for (const char c : fen) {
-        if (c == ' ') fields.emplace_back();
-        else fields.back() += c;
-    }
-    std::vector<std::string> ranks(1);
-    for (const char c : fields[0]) {
-        if (c == '/') ranks.emplace_back();
-        else ranks.back() += c;
-    }
-    const auto swap_case = [](char c) {
-        return std::isupper(static_cast<unsigned char>(c)) ? char(std::tolower(c)) : char(std::toupper(c));
-    };
-    std::string out;
-    for (auto it = ranks.rbegin(); it != ranks.rend(); ++it) {
-        if (!out.empty()) out += '/';
-        for (const char c : *it) out += swap_case(c);
-    }
-    out += fields[1] == "w" ? " b " : " w ";
-    std::string castling;
-    for (const char c : fields[2]) castling += c == '-' ? c : swap_case(c);
-    out += castling + " ";
-    out += fields[3] == "-" ? "-" : std::string{fields[3][0], char('1' + '8' - fields[3][1])};
-    for (std::size_t i = 4; i < fields.size(); ++i) out += " " + fields[i];
-    return out;
-}
 
 EvalTrace trace_of(const Position& pos) {
     EvalTrace t;

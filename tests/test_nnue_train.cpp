@@ -390,6 +390,21 @@ TEST_CASE("Data files load with targets from the side to move's view", "[nnue]")
     REQUIRE_FALSE(load_training_data({path.string(), path.string(), path.string()}, 1.0, 0.5, 1, held_out).has_value());
     CHECK(held_out.train.size() + held_out.validation.size() == 9);
     std::filesystem::remove(path);
+
+    // Whole games go to one side: 40 games of 6 positions whose plies rise within a game.
+    {
+        std::ofstream out(path);
+        for (int game = 0; game < 40; ++game)
+            for (int move = 10; move < 16; ++move) out << "k7/8/8/8/8/8/4P3/4K3 w - - 0 " << move << " | 0.5\n";
+    }
+    TrainingData by_game;
+    REQUIRE_FALSE(load_training_data({path.string()}, 1.0, 0.5, 3, by_game).has_value());
+    CHECK(by_game.train.size() + by_game.validation.size() == 240);
+    CHECK(by_game.train.size() % 6 == 0);
+    CHECK(by_game.validation.size() % 6 == 0);
+    CHECK(by_game.train.size() >= 60);
+    CHECK(by_game.validation.size() >= 60);
+    std::filesystem::remove(path);
     TrainingData missing;
     CHECK(load_training_data({path.string()}, 1.0, 0.0, 1, missing).has_value());
 }

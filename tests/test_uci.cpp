@@ -7,6 +7,9 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <random>
 #include <limits>
 #include <chrono>
 #include <mutex>
@@ -16,7 +19,10 @@
 #include <utility>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "go_params.h"
+#include "nnue.h"
 #include "uci.h"
 
 using namespace sen;
@@ -381,4 +387,61 @@ TEST_CASE("UciSession: a game taken up again after a switch starts afresh", "[uc
             CHECK(lines.back() == "readyok");
         }
     }
+}
+
+TEST_CASE("UciSession: EvalFile loads a chess network, refuses a bad one, and <empty> goes back", "[uci]") {
+    struct NoNetworkAfter {
+        ~NoNetworkAfter() { nnue::clear_network(); }
+    } no_network_after;
+    Captured c;
+    UciSession session(c.out);
+    const auto path = std::filesystem::temp_directory_path() / ("sen_test_uci_" + std::to_string(std::random_device{}()) + ".nnue");
+    // A network whose only weight is the output bias: every position is worth 2 * SCALE.
+    nnue::Network net{};
+    net.w1.fill(0);
+    net.b1.fill(0);
+    net.w2.fill(0);
+    net.b2 = 2 * nnue::QA * nnue::QB;
+    std::ofstream(path, std::ios::binary) << nnue::serialise_network(net);
+
+    const auto eval_lines = [&] {
+        session.handle_line("eval");
+        return c.take();
+    };
+    const auto has_prefix = [](const std::vector<std::string>& lines, std::string_view prefix) {
+        return std::any_of(lines.begin(), lines.end(), [&](const std::string& l) { return l.rfind(prefix, 0) == 0; });
+    };
+    CHECK_FALSE(has_prefix(eval_lines(), "network"));
+
+    session.handle_line("setoption name EvalFile value " + path.string() + ".missing");
+    std::vector<std::string> lines = c.take();
+    REQUIRE(lines.size() == 1);
+    CHECK(lines[0].rfind("info string error: option EvalFile", 0) == 0);
+    CHECK(nnue::active_network() == nullptr);
+
+    session.handle_line("setoption name EvalFile value " + path.string());
+    lines = c.take();
+    REQUIRE(lines.size() == 1);
+    CHECK(lines[0].rfind("info string EvalFile:", 0) == 0);
+    CHECK(has_prefix(eval_lines(), fmt::format("network (EvalFile): {} cp", 2 * nnue::SCALE)));
+    session.handle_line("uci");
+    lines = c.take();
+    CHECK(std::find(lines.begin(), lines.end(), "option name EvalFile type string default " + path.string()) != lines.end());
+    // A search runs on it (the score is the network's constant, up to the search's adjustments).
+    session.handle_line("go depth 2");
+    session.handle_line("quit");
+    lines = c.take();
+    CHECK(has_prefix(lines, "bestmove "));
+
+    // A broken file leaves the loaded network in place.
+    std::ofstream(path, std::ios::binary) << "not a network";
+    session.handle_line("setoption name EvalFile value " + path.string());
+    CHECK(c.take().size() == 1);
+    CHECK(has_prefix(eval_lines(), "network (EvalFile)"));
+
+    session.handle_line("setoption name EvalFile value <empty>");
+    CHECK(c.take().empty());
+    CHECK(nnue::active_network() == nullptr);
+    CHECK_FALSE(has_prefix(eval_lines(), "network"));
+    std::filesystem::remove(path);
 }

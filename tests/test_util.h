@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
 #include <random>
 #include <string>
@@ -46,6 +47,36 @@ inline Move find_move(const Position& pos, std::string_view text) { return game_
 inline void play(Position& pos, std::initializer_list<std::string_view> moves) { game_test::play(pos, moves, coord); }
 inline std::vector<std::string> legal_move_texts(const Position& pos) { return game_test::legal_move_texts(pos, coord); }
 using game_test::sorted;
+
+// The colour-mirrored FEN (ranks reversed, colours and side to move swapped, castling and the
+// en-passant square mirrored), written independently of test_tune.cpp's.
+inline std::string colour_mirror(const std::string& fen) {
+    std::vector<std::string> fields(1);
+    for (const char c : fen) {
+        if (c == ' ') fields.emplace_back();
+        else fields.back() += c;
+    }
+    std::vector<std::string> ranks(1);
+    for (const char c : fields[0]) {
+        if (c == '/') ranks.emplace_back();
+        else ranks.back() += c;
+    }
+    const auto swap_case = [](char c) {
+        return std::isupper(static_cast<unsigned char>(c)) ? char(std::tolower(c)) : char(std::toupper(c));
+    };
+    std::string out;
+    for (auto it = ranks.rbegin(); it != ranks.rend(); ++it) {
+        if (!out.empty()) out += '/';
+        for (const char c : *it) out += swap_case(c);
+    }
+    out += fields[1] == "w" ? " b " : " w ";
+    std::string castling;
+    for (const char c : fields[2]) castling += c == '-' ? c : swap_case(c);
+    out += castling + " ";
+    out += fields[3] == "-" ? "-" : std::string{fields[3][0], char('1' + '8' - fields[3][1])};
+    for (std::size_t i = 4; i < fields.size(); ++i) out += " " + fields[i];
+    return out;
+}
 
 // A random legal move (Move::none() when there is none). Castling, en passant, promotions
 // and double pawn pushes (which make en passant possible) are favoured so that random games
