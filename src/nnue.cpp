@@ -74,17 +74,15 @@ void move_delta(const StateInfo& st, Color mover, Delta (&delta)[COLOR_NB]) {
 // out = in + the added rows - the subtracted rows, one view at a time. A fixed-length loop
 // over int16 that the compiler turns into vector instructions.
 void apply(const Network& net, const std::int16_t* in, std::int16_t* out, const Delta& d) {
-    std::int16_t values[HIDDEN];
-    std::copy(in, in + HIDDEN, values);
+    std::copy(in, in + HIDDEN, out);
     for (int a = 0; a < d.adds; ++a) {
         const std::int16_t* row = &net.w1[std::size_t(d.add[a]) * HIDDEN];
-        for (int i = 0; i < HIDDEN; ++i) values[i] = std::int16_t(values[i] + row[i]);
+        for (int i = 0; i < HIDDEN; ++i) out[i] = std::int16_t(out[i] + row[i]);
     }
     for (int s = 0; s < d.subs; ++s) {
         const std::int16_t* row = &net.w1[std::size_t(d.sub[s]) * HIDDEN];
-        for (int i = 0; i < HIDDEN; ++i) values[i] = std::int16_t(values[i] - row[i]);
+        for (int i = 0; i < HIDDEN; ++i) out[i] = std::int16_t(out[i] - row[i]);
     }
-    std::copy(values, values + HIDDEN, out);
 }
 
 // sum_i clamp(acc_i, 0, QA)^2 * w_i. (clamp * w) fits int16 (255 * 127), so the product is
