@@ -67,9 +67,13 @@ Bitboard evaluate_pawns(const Position& pos, Color us, Sink& sink) {
 
 // Per-thread cache of pawn-only results, indexed by a hash of the two pawn bitboards. The
 // search revisits the same pawn structures constantly; the tuner's traced path bypasses it.
+// An all-zero entry is already correct (no pawns: score zero, nothing passed), so the table
+// needs no sentinel and lives in zero-filled thread storage: a non-zero initialiser would put
+// its 640 KB in the TLS image that every new thread copies, and the engine starts a thread
+// per search.
 struct PawnEntry {
-    Bitboard white_pawns = ~Bitboard(0), black_pawns = 0;
-    Score score[COLOR_NB];
+    Bitboard white_pawns = 0, black_pawns = 0;
+    Score score[COLOR_NB] = {};
     Bitboard passed[COLOR_NB] = {};
 };
 constexpr std::size_t PAWN_CACHE_SIZE = 1 << 14;
