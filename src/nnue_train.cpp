@@ -252,6 +252,12 @@ double training_target(const TrainPosition& position, double lambda) {
                           1.0 / SCALE);
 }
 
+TrainPosition mirrored_files(const TrainPosition& position) {
+    TrainPosition mirrored = position;
+    for (int i = 0; i < position.count; ++i) mirrored.squares[i] = std::uint8_t(position.squares[i] ^ 7);
+    return mirrored;
+}
+
 PositionFeatures features_of(const TrainPosition& position) {
     PositionFeatures f;
     f.count = position.count;
@@ -374,7 +380,7 @@ void train_network(FloatNetwork& net, std::span<const TrainPosition> train, std:
 }
 
 std::optional<std::string> load_training_data(const std::vector<std::string>& paths, double lambda, double validation_fraction,
-                                              std::uint64_t seed, TrainingData& data) {
+                                              std::uint64_t seed, TrainingData& data, bool mirror_files) {
     const std::uint64_t validation_key = mix_pair(seed, VALIDATION_STREAM);
     Position pos;
     std::string line, fen;
@@ -408,6 +414,10 @@ std::optional<std::string> load_training_data(const std::vector<std::string>& pa
             previous_ply = pos.game_ply();
             const bool held_out = unit_interval(mix_pair(validation_key, game)) < validation_fraction;
             (held_out ? data.validation : data.train).push_back(*position);
+            if (mirror_files && !held_out && pos.castling_rights() == NO_CASTLING) {
+                data.train.push_back(mirrored_files(*position));
+                ++data.mirrored;
+            }
         }
         if (in.bad()) return fmt::format("error while reading {}", path);
     }
@@ -418,11 +428,13 @@ namespace {
 
 constexpr const char* USAGE =
     "usage: sen nnue-train --data FILE[,FILE...] --out NET [--epochs 20] [--batch 16384] [--lr 0.001]\n"
-    "                      [--lambda 0.5] [--threads 1] [--seed 1] [--validation 0.05] [--decay-epoch N]\n"
+    "                      [--lambda 0.5] [--threads 1] [--seed 1] [--validation 0.05] [--decay-epoch N] [--mirror]\n"
     "       --lambda L      target = L * result + (1 - L) * sigmoid(score / 170); lines without a score\n"
     "                       are used only with --lambda 1\n"
     "       --decay-epoch N the rate is a tenth from epoch N on (default: the last quarter of the epochs)\n"
-    "       --validation F  fraction of the games held out to measure the loss on (0 <= F < 1)\n";
+    "       --validation F  fraction of the games held out to measure the loss on (0 <= F < 1)\n"
+    "       --mirror        also train on each training position without castling rights reflected\n"
+    "                       left to right (the same value by the symmetry of the rules)\n";
 
 template <class T>
 std::optional<T> parse_number(const std::string& text) {
@@ -459,8 +471,13 @@ int run_nnue_train_command(const std::vector<std::string>& args) {
     std::string out_path;
     TrainOptions options;
     double validation_fraction = 0.05;
+    bool mirror_files = false;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& name = args[i];
+        if (name == "--mirror") {
+            mirror_files = true;
+            continue;
+        }
         const bool known = name == "--data" || name == "--out" || name == "--epochs" || name == "--batch" || name == "--lr" ||
                            name == "--lambda" || name == "--threads" || name == "--seed" || name == "--validation" ||
                            name == "--decay-epoch";
@@ -522,13 +539,14 @@ int run_nnue_train_command(const std::vector<std::string>& args) {
     const auto start = std::chrono::steady_clock::now();
     const auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
     TrainingData data;
-    if (const auto error = load_training_data(data_paths, options.lambda, validation_fraction, options.seed, data)) {
+    if (const auto error = load_training_data(data_paths, options.lambda, validation_fraction, options.seed, data, mirror_files)) {
         fmt::print(stderr, "error: {}\n", *error);
         return 1;
     }
     fmt::print("loaded {} positions ({} training, {} validation) from {} lines in {:.1f} s; {} bad lines", data.train.size() + data.validation.size(),
                data.train.size(), data.validation.size(), data.lines, elapsed(), data.bad_lines);
     if (options.lambda < 1) fmt::print(", {} lines without a score skipped (--lambda below 1)", data.unscored_lines);
+    if (mirror_files) fmt::print(", {} of the training positions are mirrored copies", data.mirrored);
     fmt::print("\n");
     if (data.train.empty()) {
         fmt::print(stderr, "error: no training positions in {}\n", fmt::join(data_paths, ", "));

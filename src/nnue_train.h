@@ -48,6 +48,11 @@ std::optional<TrainPosition> make_train_position(std::string_view fen, double wh
 // blended_target() of the position's result and score with k = 1 / SCALE.
 double training_target(const TrainPosition& position, double lambda);
 
+// The same position reflected left to right (file a <-> h), label unchanged. Without castling
+// rights the rules of chess are symmetric under this reflection, so both positions have the same
+// value: a second training example for free (the trainer adds one for such positions on request).
+TrainPosition mirrored_files(const TrainPosition& position);
+
 // The input indices of the position's pieces seen from the side to move and from the other side,
 // in the order of its pieces.
 struct PositionFeatures {
@@ -120,18 +125,22 @@ struct TrainingData {
     std::uint64_t lines = 0;           // non-empty lines read
     std::uint64_t bad_lines = 0;       // malformed line or invalid FEN
     std::uint64_t unscored_lines = 0;  // skipped: no score while lambda < 1
+    std::uint64_t mirrored = 0;        // training positions added by mirror_files
 };
 
 // Reads the files; each game goes to validation with probability `validation_fraction`, by a hash
 // of the seed and the game's number. Positions of one game are alike: split line by line, the
 // validation loss would reward memorising games. A game is a run of lines whose ply (from the
 // FEN's move number and side to move) rises; `sen datagen` writes them so. Returns what could
-// not be read, if anything.
+// not be read, if anything. With `mirror_files`, each training position without castling rights
+// is followed by its mirrored_files() copy (validation positions are never mirrored, so the
+// validation loss stays comparable).
 std::optional<std::string> load_training_data(const std::vector<std::string>& paths, double lambda,
-                                              double validation_fraction, std::uint64_t seed, TrainingData& data);
+                                              double validation_fraction, std::uint64_t seed, TrainingData& data,
+                                              bool mirror_files = false);
 
 // `sen nnue-train --data FILE[,FILE...] --out NET [--epochs E] [--batch B] [--lr LR] [--lambda L]
-// [--threads T] [--seed S] [--validation F] [--decay-epoch N]`; progress on stdout, errors on
+// [--threads T] [--seed S] [--validation F] [--decay-epoch N] [--mirror]`; progress on stdout, errors on
 // stderr (exit code 2 for bad arguments, 1 for unreadable data or an unwritable file).
 int run_nnue_train_command(const std::vector<std::string>& args);
 

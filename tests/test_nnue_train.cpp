@@ -16,6 +16,7 @@
 #include <random>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "nnue.h"
@@ -407,6 +408,54 @@ TEST_CASE("Data files load with targets from the side to move's view", "[nnue]")
     std::filesystem::remove(path);
     TrainingData missing;
     CHECK(load_training_data({path.string()}, 1.0, 0.0, 1, missing).has_value());
+}
+
+// The set of (piece, square) of a training position, whatever the order of its pieces.
+std::set<std::pair<int, int>> placement(const TrainPosition& p) {
+    std::set<std::pair<int, int>> pieces;
+    for (int i = 0; i < p.count; ++i) pieces.insert({p.pieces[i], p.squares[i]});
+    return pieces;
+}
+
+TEST_CASE("Mirroring adds the left-right reflection of training positions without castling rights", "[nnue]") {
+    // The reflection of a FEN written out by hand: each rank reversed.
+    const TrainPosition p = *make_train_position("r3k3/1p3pp1/8/3Pp3/8/2N5/PP3PPP/4K2R b - - 0 20", 1.0, 120);
+    const TrainPosition m = mirrored_files(p);
+    const TrainPosition expected = *make_train_position("3k3r/1pp3p1/8/3pP3/8/5N2/PPP3PP/R2K4 b - - 0 20", 1.0, 120);
+    CHECK(placement(m) == placement(expected));
+    CHECK(placement(m) != placement(p));
+    CHECK(m.side_to_move == p.side_to_move);
+    CHECK(m.score == p.score);
+    CHECK(m.result == p.result);
+    CHECK(placement(mirrored_files(m)) == placement(p));
+
+    const std::filesystem::path path =
+        std::filesystem::temp_directory_path() / ("sen_test_nnue_mirror_" + std::to_string(std::random_device{}()) + ".txt");
+    {
+        std::ofstream out(path);
+        out << "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 | 1.0 | 50\n"   // castling rights: kept as is
+            << "r3k3/1p3pp1/8/3Pp3/8/2N5/PP3PPP/4K2R b - - 0 20 | 0.0 | 120\n"          // none: mirrored too
+            << "4k3/8/8/8/8/8/4P3/4K3 w - - 0 30 | 0.5 | 10\n";
+    }
+    TrainingData plain, mirrored;
+    REQUIRE_FALSE(load_training_data({path.string()}, 0.0, 0.0, 1, plain).has_value());
+    REQUIRE_FALSE(load_training_data({path.string()}, 0.0, 0.0, 1, mirrored, true).has_value());
+    CHECK(plain.mirrored == 0);
+    REQUIRE(plain.train.size() == 3);
+    CHECK(mirrored.mirrored == 2);
+    REQUIRE(mirrored.train.size() == 5);
+    CHECK(placement(mirrored.train[0]) == placement(plain.train[0]));
+    CHECK(placement(mirrored.train[1]) == placement(plain.train[1]));
+    CHECK(placement(mirrored.train[2]) == placement(mirrored_files(plain.train[1])));
+    CHECK(mirrored.train[2].score == plain.train[1].score);
+    CHECK(placement(mirrored.train[4]) == placement(mirrored_files(plain.train[2])));
+
+    // Held-out positions are never mirrored.
+    TrainingData all_held_out;
+    REQUIRE_FALSE(load_training_data({path.string()}, 0.0, 0.999999, 1, all_held_out, true).has_value());
+    CHECK(all_held_out.mirrored == 0);
+    CHECK(all_held_out.train.size() + all_held_out.validation.size() == 3);
+    std::filesystem::remove(path);
 }
 
 TEST_CASE("sen nnue-train refuses bad arguments and writes a network the parser accepts", "[nnue]") {
