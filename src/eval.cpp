@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <memory>
+#include <new>
 #include <type_traits>
 #include <fmt/core.h>
 
@@ -68,20 +70,34 @@ Bitboard evaluate_pawns(const Position& pos, Color us, Sink& sink) {
 // Per-thread cache of pawn-only results, indexed by a hash of the two pawn bitboards. The
 // search revisits the same pawn structures constantly; the tuner's traced path bypasses it.
 // An all-zero entry is already correct (no pawns: score zero, nothing passed), so the table
-// needs no sentinel and lives in zero-filled thread storage: a non-zero initialiser would put
-// its 640 KB in the TLS image that every new thread copies, and the engine starts a thread
-// per search.
+// starts as calloc's zero pages, of which a short search touches only a few. It is not a
+// thread_local array: every new thread zeroes its whole thread-local block at creation, and
+// helper threads are started per search (640 KB there cost more than a tiny search itself).
 struct PawnEntry {
     Bitboard white_pawns = 0, black_pawns = 0;
     Score score[COLOR_NB] = {};
     Bitboard passed[COLOR_NB] = {};
 };
 constexpr std::size_t PAWN_CACHE_SIZE = 1 << 14;
-thread_local PawnEntry pawn_cache[PAWN_CACHE_SIZE];
+// calloc'd memory holds such entries as they are (an aggregate of plain data is created by it).
+static_assert(std::is_aggregate_v<PawnEntry> && std::is_trivially_copyable_v<PawnEntry>);
+
+struct FreeDeleter {
+    void operator()(void* p) const { std::free(p); }
+};
+
+PawnEntry* thread_pawn_cache() {
+    thread_local std::unique_ptr<PawnEntry[], FreeDeleter> cache;
+    if (!cache) [[unlikely]] {
+        cache.reset(static_cast<PawnEntry*>(std::calloc(PAWN_CACHE_SIZE, sizeof(PawnEntry))));
+        if (!cache) throw std::bad_alloc();
+    }
+    return cache.get();
+}
 
 const PawnEntry& probe_pawns(const Position& pos, const EvalWeights& w) {
     const Bitboard white = pos.pieces(Color::White, PAWN), black = pos.pieces(Color::Black, PAWN);
-    PawnEntry& e = pawn_cache[mix_pair(white, black) & (PAWN_CACHE_SIZE - 1)];
+    PawnEntry& e = thread_pawn_cache()[mix_pair(white, black) & (PAWN_CACHE_SIZE - 1)];
     if (e.white_pawns == white && e.black_pawns == black) return e;
     for (const Color c : {Color::White, Color::Black}) {
         EvalScoreSink sink{w, {}};
