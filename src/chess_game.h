@@ -46,8 +46,8 @@ struct ChessGame {
     static std::uint64_t count_legal_moves(const Position& pos) { return sen::count_legal_moves(pos); }
     static bool is_legal(const Position& pos, Move m) { return sen::is_legal(pos, m); }
 
-    // The learned evaluation (nnue.h) once a network is loaded (EvalFile), else the hand-written
-    // one (eval.h).
+    // The learned evaluation (nnue.h) while a network is active (the built-in one, or EvalFile's),
+    // else the hand-written one (eval.h).
     static int evaluate(const Position& pos) { return nnue::active_network() ? nnue::evaluate(pos) : sen::evaluate(pos); }
     // A hash of where the pawns stand, for the search's static-eval correction.
     static std::uint64_t pawn_structure_key(const Position& pos) {
@@ -91,7 +91,7 @@ struct ChessGame {
     static std::string pretty(const Position& pos) { return pos.pretty(); }
     static std::string eval_report(const Position& pos) {
         if (!nnue::active_network()) return sen::eval_report(pos);
-        return "network (EvalFile): " + std::to_string(nnue::evaluate(pos)) + " cp (side to move)\nhand-written: " + sen::eval_report(pos);
+        return "network: " + std::to_string(nnue::evaluate(pos)) + " cp (side to move)\nhand-written: " + sen::eval_report(pos);
     }
     static std::vector<std::pair<Move, std::uint64_t>> perft_divide(Position& pos, int depth) { return sen::perft_divide(pos, depth); }
 };

@@ -8,20 +8,35 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <span>
+#include <stdexcept>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "position.h"
 
+namespace sen {
+// Defined in the source the build generates from nets/default.nnue (cmake/embed_file.cmake).
+std::span<const unsigned char> embedded_network_bytes();
+}  // namespace sen
+
 namespace sen::nnue {
 
 namespace {
 
-// The active network. Written only while no search runs (the protocol refuses EvalFile during
-// one); search threads read it after waking, which orders them after the write.
-std::unique_ptr<Network> owned_network;
-std::atomic<const Network*> active{nullptr};
+std::unique_ptr<Network> parse_embedded_network() {
+    auto net = std::make_unique<Network>();
+    if (const auto problem = parse_network(embedded_network_bytes(), *net))
+        throw std::logic_error("the built-in network is not a network of this build: " + *problem);
+    return net;
+}
+
+// The active network, the built-in one from the start. Written only while no search runs (the
+// protocol refuses EvalFile during one); search threads read it after waking, which orders
+// them after the write.
+std::unique_ptr<Network> owned_network = parse_embedded_network();
+std::atomic<const Network*> active{owned_network.get()};
 std::atomic<unsigned> generation{0};
 
 void activate(std::unique_ptr<Network> net) {
@@ -105,6 +120,10 @@ void set_network(const Network& net) { activate(std::make_unique<Network>(net));
 void clear_network() { activate(nullptr); }
 
 unsigned network_generation() { return generation.load(std::memory_order_acquire); }
+
+std::span<const unsigned char> embedded_network_file() { return embedded_network_bytes(); }
+
+void use_embedded_network() { activate(parse_embedded_network()); }
 
 std::optional<std::string> load_network_file(const std::string& path) {
     std::error_code error;

@@ -77,14 +77,17 @@ class Position;
 
 namespace sen::nnue {
 
-// The network the chess engine evaluates with, if any: none until one is loaded (the UCI
-// option EvalFile), and the hand-written evaluation (eval.h) is used meanwhile. Changing it is
-// allowed only while no search runs; positions notice the change (network_generation()) and sum
-// their accumulators afresh.
+// The network the chess engine evaluates with, if any: the one built into the binary from the
+// start (nets/default.nnue), another loaded by the UCI option EvalFile, or none, and the
+// hand-written evaluation (eval.h) is used then. Changing it is allowed only while no search
+// runs; positions notice the change (network_generation()) and sum their accumulators afresh.
 const Network* active_network();
 void set_network(const Network& net);
 void clear_network();
 unsigned network_generation();
+// The network built into the binary, as its file's bytes, and making it the active one again.
+std::span<const unsigned char> embedded_network_file();
+void use_embedded_network();
 // Reads a network file (at most FILE_BYTES + 1 bytes, and only a regular file: a device or a
 // pipe named by mistake must not hang the engine) and makes it the active network. On failure
 // returns why, and the active network stays as it was.

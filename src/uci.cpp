@@ -303,7 +303,9 @@ std::unique_ptr<GameFront> make_game_front(std::string_view variant) {
 
 // ---------------------------------------------------------------------------------------------
 
-UciSession::UciSession(Output& out) : out_(out), game_(make_game_front(ChessGame::NAME)), hash_mb_(TranspositionTable::DEFAULT_MB) {}
+UciSession::UciSession(Output& out) : out_(out), game_(make_game_front(ChessGame::NAME)), hash_mb_(TranspositionTable::DEFAULT_MB) {
+    nnue::use_embedded_network();
+}
 
 UciSession::~UciSession() {
     game_->stop();
@@ -485,13 +487,19 @@ void UciSession::cmd_setoption(std::string_view line) {
                 game_->reread_position(chess960_);
         }
     } else if (key == "evalfile") {
-        // A chess network from `sen nnue-train`; empty (or <empty>) goes back to the hand-written
-        // evaluation. Swapped only between searches: the search threads read the network.
+        // A chess network from `sen nnue-train`; <built-in> is the one in the binary, and empty
+        // (or <empty>) the hand-written evaluation. Swapped only between searches: the search
+        // threads read the network.
         if (game_->searching()) {
             error("EvalFile cannot change during a search; unchanged");
         } else if (value.empty() || value == "<empty>") {
             nnue::clear_network();
             eval_file_.clear();
+            out_.line("info string EvalFile: evaluating chess with the hand-written evaluation");
+        } else if (value == BUILT_IN_NETWORK) {
+            if (eval_file_ != BUILT_IN_NETWORK) nnue::use_embedded_network();  // else already active
+            eval_file_ = BUILT_IN_NETWORK;
+            out_.line("info string EvalFile: evaluating chess with the built-in network");
         } else if (const auto problem = nnue::load_network_file(value)) {
             error(fmt::format("option EvalFile: {}; unchanged", printable(*problem, 200)));
         } else {

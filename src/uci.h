@@ -51,6 +51,10 @@ class GameFront;
 
 class UciSession {
 public:
+    // The EvalFile value that names the network built into the binary, its default.
+    static constexpr std::string_view BUILT_IN_NETWORK = "<built-in>";
+
+    // A new session starts from the defaults, the built-in network among them.
     explicit UciSession(Output& out);
     ~UciSession();
 
@@ -84,7 +88,9 @@ private:
     bool debug_ = false;
     bool handshake_done_ = false;  // `uci` answered: new engines warm up at once
     std::string position_line_ = "position startpos";  // the last accepted position command
-    std::string eval_file_;                            // the chess network loaded (EvalFile), if any
+    // The chess network (EvalFile): BUILT_IN_NETWORK, a file's path, or empty for the
+    // hand-written evaluation.
+    std::string eval_file_{BUILT_IN_NETWORK};
 };
 
 }  // namespace sen

@@ -33,10 +33,14 @@ nnue::Network random_network(std::uint32_t seed) {
     return net;
 }
 
-// The engine starts without a network; a test that loads one leaves none behind.
+// The engine starts with the built-in network; a test that changes it puts that one back.
 struct NetworkGuard {
-    ~NetworkGuard() { nnue::clear_network(); }
+    ~NetworkGuard() { nnue::use_embedded_network(); }
 };
+
+bool same_network(const nnue::Network& a, const nnue::Network& b) {
+    return a.w1 == b.w1 && a.b1 == b.b1 && a.w2 == b.w2 && a.b2 == b.b2;
+}
 
 bool same(const nnue::Accumulator& a, const nnue::Accumulator& b) {
     return std::equal(&a.values[0][0], &a.values[0][0] + 2 * nnue::HIDDEN, &b.values[0][0]);
@@ -206,8 +210,41 @@ TEST_CASE("NNUE: a position and its colour mirror evaluate alike", "[nnue]") {
     }
 }
 
+TEST_CASE("NNUE: the built-in network is a valid network, active from the start and restorable", "[nnue]") {
+    NetworkGuard guard;
+    nnue::Network built_in{};
+    REQUIRE(nnue::embedded_network_file().size() == nnue::FILE_BYTES);
+    REQUIRE_FALSE(nnue::parse_network(nnue::embedded_network_file(), built_in).has_value());
+    // Not a blank: a trained network has weights of both signs in every layer.
+    const auto mixed = [](const auto& values) {
+        return std::any_of(values.begin(), values.end(), [](auto v) { return v > 0; }) &&
+               std::any_of(values.begin(), values.end(), [](auto v) { return v < 0; });
+    };
+    CHECK(mixed(built_in.w1));
+    CHECK(mixed(built_in.w2));
+
+    // Each test puts the built-in network back, so it is what is active here, as at start-up.
+    REQUIRE(nnue::active_network() != nullptr);
+    CHECK(same_network(*nnue::active_network(), built_in));
+
+    nnue::clear_network();
+    REQUIRE(nnue::active_network() == nullptr);
+    const unsigned before = nnue::network_generation();
+    nnue::use_embedded_network();
+    REQUIRE(nnue::active_network() != nullptr);
+    CHECK(same_network(*nnue::active_network(), built_in));
+    CHECK(nnue::network_generation() != before);
+
+    // It evaluates sensibly: a queen up is clearly winning for that side, from either side's view.
+    const Position up = position_from("4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
+    const Position down = position_from("4k3/8/8/8/8/8/8/3QK3 b - - 0 1");
+    CHECK(nnue::evaluate_fresh(up, built_in) > 300);
+    CHECK(nnue::evaluate_fresh(down, built_in) < -300);
+}
+
 TEST_CASE("NNUE: network files load, and a bad one leaves the active network as it was", "[nnue]") {
     NetworkGuard guard;
+    nnue::clear_network();
     REQUIRE(nnue::active_network() == nullptr);
     const auto dir = std::filesystem::temp_directory_path();
     const std::string tag = std::to_string(std::random_device{}());

@@ -389,10 +389,11 @@ TEST_CASE("UciSession: a game taken up again after a switch starts afresh", "[uc
     }
 }
 
-TEST_CASE("UciSession: EvalFile loads a chess network, refuses a bad one, and <empty> goes back", "[uci]") {
-    struct NoNetworkAfter {
-        ~NoNetworkAfter() { nnue::clear_network(); }
-    } no_network_after;
+TEST_CASE("UciSession: EvalFile starts on the built-in network, loads a file, refuses a bad one, and <empty> goes back", "[uci]") {
+    struct BuiltInNetworkAfter {
+        ~BuiltInNetworkAfter() { nnue::use_embedded_network(); }
+    } built_in_after;
+    nnue::clear_network();  // whatever the process had: a new session starts from its defaults
     Captured c;
     UciSession session(c.out);
     const auto path = std::filesystem::temp_directory_path() / ("sen_test_uci_" + std::to_string(std::random_device{}()) + ".nnue");
@@ -403,6 +404,9 @@ TEST_CASE("UciSession: EvalFile loads a chess network, refuses a bad one, and <e
     net.w2.fill(0);
     net.b2 = 2 * nnue::QA * nnue::QB;
     std::ofstream(path, std::ios::binary) << nnue::serialise_network(net);
+    nnue::Network built_in{};
+    REQUIRE_FALSE(nnue::parse_network(nnue::embedded_network_file(), built_in).has_value());
+    const auto is_built_in = [&] { return nnue::active_network() && nnue::active_network()->w1 == built_in.w1; };
 
     const auto eval_lines = [&] {
         session.handle_line("eval");
@@ -411,7 +415,20 @@ TEST_CASE("UciSession: EvalFile loads a chess network, refuses a bad one, and <e
     const auto has_prefix = [](const std::vector<std::string>& lines, std::string_view prefix) {
         return std::any_of(lines.begin(), lines.end(), [&](const std::string& l) { return l.rfind(prefix, 0) == 0; });
     };
+    const auto has_line = [](const std::vector<std::string>& lines, const std::string& line) {
+        return std::find(lines.begin(), lines.end(), line) != lines.end();
+    };
+    CHECK(is_built_in());
+    CHECK(has_prefix(eval_lines(), "network: "));
+    session.handle_line("uci");
+    CHECK(has_line(c.take(), "option name EvalFile type string default <built-in>"));
+
+    session.handle_line("setoption name EvalFile value <empty>");
+    CHECK(c.take() == std::vector<std::string>{"info string EvalFile: evaluating chess with the hand-written evaluation"});
+    CHECK(nnue::active_network() == nullptr);
     CHECK_FALSE(has_prefix(eval_lines(), "network"));
+    session.handle_line("uci");
+    CHECK(has_line(c.take(), "option name EvalFile type string default <empty>"));
 
     session.handle_line("setoption name EvalFile value " + path.string() + ".missing");
     std::vector<std::string> lines = c.take();
@@ -423,10 +440,9 @@ TEST_CASE("UciSession: EvalFile loads a chess network, refuses a bad one, and <e
     lines = c.take();
     REQUIRE(lines.size() == 1);
     CHECK(lines[0].rfind("info string EvalFile:", 0) == 0);
-    CHECK(has_prefix(eval_lines(), fmt::format("network (EvalFile): {} cp", 2 * nnue::SCALE)));
+    CHECK(has_prefix(eval_lines(), fmt::format("network: {} cp", 2 * nnue::SCALE)));
     session.handle_line("uci");
-    lines = c.take();
-    CHECK(std::find(lines.begin(), lines.end(), "option name EvalFile type string default " + path.string()) != lines.end());
+    CHECK(has_line(c.take(), "option name EvalFile type string default " + path.string()));
     // A search runs on it (the score is the network's constant, up to the search's adjustments).
     session.handle_line("go depth 2");
     session.handle_line("quit");
@@ -437,11 +453,10 @@ TEST_CASE("UciSession: EvalFile loads a chess network, refuses a bad one, and <e
     std::ofstream(path, std::ios::binary) << "not a network";
     session.handle_line("setoption name EvalFile value " + path.string());
     CHECK(c.take().size() == 1);
-    CHECK(has_prefix(eval_lines(), "network (EvalFile)"));
+    CHECK(has_prefix(eval_lines(), fmt::format("network: {} cp", 2 * nnue::SCALE)));
 
-    session.handle_line("setoption name EvalFile value <empty>");
-    CHECK(c.take().empty());
-    CHECK(nnue::active_network() == nullptr);
-    CHECK_FALSE(has_prefix(eval_lines(), "network"));
+    session.handle_line("setoption name EvalFile value <built-in>");
+    CHECK(c.take() == std::vector<std::string>{"info string EvalFile: evaluating chess with the built-in network"});
+    CHECK(is_built_in());
     std::filesystem::remove(path);
 }

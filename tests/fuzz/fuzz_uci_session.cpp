@@ -34,7 +34,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (const char* reset : {"quit", "debug off", "setoption name UCI_Variant value chess",
                               "setoption name UCI_Chess960 value false", "setoption name MultiPV value 1",
                               "setoption name Threads value 1", "setoption name Move Overhead value 10",
-                              "setoption name Ponder value false", "setoption name EvalFile value <empty>",
+                              "setoption name Ponder value false", "setoption name EvalFile value <built-in>",
                               "position startpos", "isready"})
         session.handle_line(reset);
     bestmoves = 0;
