@@ -489,10 +489,14 @@ void UciSession::cmd_setoption(std::string_view line) {
     } else if (key == "evalfile") {
         // A chess network from `sen nnue-train`; <built-in> is the one in the binary, and empty
         // (or <empty>) the hand-written evaluation. Swapped only between searches: the search
-        // threads read the network.
+        // threads read the network. The engine may still be busy without a `go`: `uci` starts
+        // a short warm-up search in the background, and GUIs send options straight after uciok.
         if (game_->searching()) {
             error("EvalFile cannot change during a search; unchanged");
-        } else if (value.empty() || value == "<empty>") {
+            return;
+        }
+        game_->wait();
+        if (value.empty() || value == "<empty>") {
             nnue::clear_network();
             eval_file_.clear();
             out_.line("info string EvalFile: evaluating chess with the hand-written evaluation");

@@ -7,12 +7,21 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <filesystem>
 #include <initializer_list>
+#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace sen::game_test {
+
+// A path in the temporary directory that no other test process picks: ctest runs test
+// executables side by side, and two of them writing one file make each other fail.
+inline std::string unique_temp_path(const std::string& stem, const std::string& extension) {
+    const std::string name = stem + "_" + std::to_string(std::random_device{}()) + extension;
+    return (std::filesystem::temp_directory_path() / name).string();
+}
 
 // A position set from a FEN that must be valid; set_fen_args follow the FEN (chess960).
 template <typename Position, typename... SetFenArgs>

@@ -460,3 +460,37 @@ TEST_CASE("UciSession: EvalFile starts on the built-in network, loads a file, re
     CHECK(is_built_in());
     std::filesystem::remove(path);
 }
+
+TEST_CASE("UciSession: EvalFile sent right after uci waits for the background warm-up search", "[uci]") {
+    // `uci` starts a depth-1 search in the background (BasicEngine::warm_up), and GUIs send their
+    // options straight after uciok. Swapping the network under that search freed memory it was
+    // reading (found by AddressSanitizer); each round here races a swap against a warm-up.
+    struct BuiltInNetworkAfter {
+        ~BuiltInNetworkAfter() { nnue::use_embedded_network(); }
+    } built_in_after;
+    const auto path = std::filesystem::temp_directory_path() / ("sen_test_uci_warm_" + std::to_string(std::random_device{}()) + ".nnue");
+    nnue::Network net{};
+    net.w1.fill(1);
+    net.b1.fill(0);
+    net.w2.fill(1);
+    net.b2 = 0;
+    std::ofstream(path, std::ios::binary) << nnue::serialise_network(net);
+    const std::string values[] = {"<empty>", path.string(), "<built-in>"};
+    for (int round = 0; round < 24; ++round) {
+        Captured c;
+        UciSession session(c.out);
+        session.handle_line("uci");
+        // The warm-up first allocates its workers, then searches: vary where the swap lands.
+        std::this_thread::sleep_for(std::chrono::microseconds(round % 8 == 0 ? 0 : 250 << (round % 8)));
+        session.handle_line("setoption name EvalFile value " + values[round % 3]);
+        session.handle_line("setoption name EvalFile value " + values[(round + 1) % 3]);
+        session.handle_line("go depth 3");
+        session.handle_line("isready");
+        session.handle_line("quit");
+        const std::vector<std::string> lines = c.take();
+        CHECK(std::count_if(lines.begin(), lines.end(), [](const std::string& l) { return l.rfind("info string EvalFile: ", 0) == 0; }) == 2);
+        CHECK(std::count_if(lines.begin(), lines.end(), [](const std::string& l) { return l.rfind("info string error", 0) == 0; }) == 0);
+        CHECK(std::count_if(lines.begin(), lines.end(), [](const std::string& l) { return l.rfind("bestmove ", 0) == 0; }) == 1);
+    }
+    std::filesystem::remove(path);
+}

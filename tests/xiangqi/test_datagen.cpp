@@ -58,7 +58,7 @@ TEST_CASE("xiangqi datagen: the same seed gives the same games", "[xiangqi][data
 }
 
 TEST_CASE("xiangqi datagen: `sen datagen --variant xiangqi` writes xiangqi lines", "[xiangqi][datagen]") {
-    const std::string path = (std::filesystem::temp_directory_path() / "sen_test_xiangqi_datagen.txt").string();
+    const std::string path = sen::game_test::unique_temp_path("sen_test_xiangqi_datagen", ".txt");
     std::remove(path.c_str());
     REQUIRE(sen::run_datagen_command({"--variant", "xiangqi", "--games", "1", "--nodes", "200", "--seed", "9", "--out", path}) == 0);
     std::ifstream in(path);

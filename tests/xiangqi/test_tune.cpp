@@ -241,9 +241,8 @@ TEST_CASE("xiangqi tune: `sen tune --variant xiangqi` writes the xiangqi weight 
     options.seed = 4;
     std::ostringstream data;
     REQUIRE(sen::run_datagen<XiangqiGame>(options, data).positions > 0);
-    const auto dir = std::filesystem::temp_directory_path();
-    const std::string data_path = (dir / "sen_test_xiangqi_tune_data.txt").string();
-    const std::string out_path = (dir / "sen_test_xiangqi_tune_weights.cpp").string();
+    const std::string data_path = sen::game_test::unique_temp_path("sen_test_xiangqi_tune_data", ".txt");
+    const std::string out_path = sen::game_test::unique_temp_path("sen_test_xiangqi_tune_weights", ".cpp");
     {
         std::ofstream out(data_path);
         std::istringstream lines(data.str());
