@@ -125,7 +125,7 @@ std::span<const unsigned char> embedded_network_file() { return embedded_network
 
 void use_embedded_network() { activate(parse_embedded_network()); }
 
-std::optional<std::string> load_network_file(const std::string& path) {
+std::optional<std::string> read_network_file(const std::string& path, Network& out) {
     std::error_code error;
     if (!std::filesystem::is_regular_file(path, error)) return fmt::format("'{}' is not a readable file", path);
     std::ifstream in(path, std::ios::binary);
@@ -133,8 +133,13 @@ std::optional<std::string> load_network_file(const std::string& path) {
     std::vector<unsigned char> bytes(FILE_BYTES + 1);
     in.read(reinterpret_cast<char*>(bytes.data()), std::streamsize(bytes.size()));
     bytes.resize(std::size_t(in.gcount()));
+    if (const auto problem = parse_network(bytes, out)) return fmt::format("'{}': {}", path, *problem);
+    return std::nullopt;
+}
+
+std::optional<std::string> load_network_file(const std::string& path) {
     auto net = std::make_unique<Network>();
-    if (const auto problem = parse_network(bytes, *net)) return fmt::format("'{}': {}", path, *problem);
+    if (auto problem = read_network_file(path, *net)) return problem;
     activate(std::move(net));
     return std::nullopt;
 }

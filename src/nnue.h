@@ -88,9 +88,12 @@ unsigned network_generation();
 // The network built into the binary, as its file's bytes, and making it the active one again.
 std::span<const unsigned char> embedded_network_file();
 void use_embedded_network();
-// Reads a network file (at most FILE_BYTES + 1 bytes, and only a regular file: a device or a
-// pipe named by mistake must not hang the engine) and makes it the active network. On failure
-// returns why, and the active network stays as it was.
+// Reads a network file into `out` (at most FILE_BYTES + 1 bytes, and only a regular file: a
+// device or a pipe named by mistake must not hang the engine). On failure returns why.
+std::optional<std::string> read_network_file(const std::string& path, Network& out);
+
+// read_network_file, then makes it the active network. On failure returns why, and the active
+// network stays as it was.
 std::optional<std::string> load_network_file(const std::string& path);
 
 // Centipawns from the side to move's point of view by the active network (there must be one),

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 #include <fstream>
 #include <limits>
+#include <memory>
 #include <numeric>
 #include <thread>
 #include <type_traits>
@@ -319,6 +320,15 @@ Network quantise(const FloatNetwork& net, int* clamped) {
     return q;
 }
 
+FloatNetwork dequantise(const Network& net) {
+    FloatNetwork f;
+    for (std::size_t i = 0; i < net.w1.size(); ++i) f.w1[i] = float(double(net.w1[i]) / QA);
+    for (std::size_t i = 0; i < net.b1.size(); ++i) f.b1[i] = float(double(net.b1[i]) / QA);
+    for (std::size_t i = 0; i < net.w2.size(); ++i) f.w2[i] = float(double(net.w2[i]) / QB);
+    f.b2 = float(double(net.b2) / (double(QA) * QB));
+    return f;
+}
+
 double quantised_output(const Network& net, const TrainPosition& position) {
     const PositionFeatures features = features_of(position);
     std::int64_t sum = 0;
@@ -429,12 +439,15 @@ namespace {
 constexpr const char* USAGE =
     "usage: sen nnue-train --data FILE[,FILE...] --out NET [--epochs 20] [--batch 16384] [--lr 0.001]\n"
     "                      [--lambda 0.5] [--threads 1] [--seed 1] [--validation 0.05] [--decay-epoch N] [--mirror]\n"
+    "                      [--init NET]\n"
     "       --lambda L      target = L * result + (1 - L) * sigmoid(score / 170); lines without a score\n"
     "                       are used only with --lambda 1\n"
     "       --decay-epoch N the rate is a tenth from epoch N on (default: the last quarter of the epochs)\n"
     "       --validation F  fraction of the games held out to measure the loss on (0 <= F < 1)\n"
     "       --mirror        also train on each training position without castling rights reflected\n"
-    "                       left to right (the same value by the symmetry of the rules)\n";
+    "                       left to right (the same value by the symmetry of the rules)\n"
+    "       --init NET      start from this network file (or <built-in>, the one in this binary) instead\n"
+    "                       of random weights: more training for an existing network\n";
 
 template <class T>
 std::optional<T> parse_number(const std::string& text) {
@@ -472,6 +485,7 @@ int run_nnue_train_command(const std::vector<std::string>& args) {
     TrainOptions options;
     double validation_fraction = 0.05;
     bool mirror_files = false;
+    std::string init_path;  // empty: random weights from the seed
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& name = args[i];
         if (name == "--mirror") {
@@ -480,7 +494,7 @@ int run_nnue_train_command(const std::vector<std::string>& args) {
         }
         const bool known = name == "--data" || name == "--out" || name == "--epochs" || name == "--batch" || name == "--lr" ||
                            name == "--lambda" || name == "--threads" || name == "--seed" || name == "--validation" ||
-                           name == "--decay-epoch";
+                           name == "--decay-epoch" || name == "--init";
         if (!known) return usage_error(fmt::format("unknown argument '{}'", name));
         if (i + 1 >= args.size()) return usage_error(fmt::format("{} needs a value", name));
         const std::string& value = args[++i];
@@ -527,6 +541,9 @@ int run_nnue_train_command(const std::vector<std::string>& args) {
             const auto n = parse_number<int>(value);
             if (!n || *n < 1) return bad_value("an epoch number, 1 or more");
             options.decay_epoch = *n;
+        } else if (name == "--init") {
+            if (value.empty()) return bad_value("a network file or <built-in>");
+            init_path = value;
         }
     }
     if (data_paths.empty()) return usage_error("--data is required");
@@ -535,6 +552,19 @@ int run_nnue_train_command(const std::vector<std::string>& args) {
     std::error_code ignored;
     if (!out_dir.empty() && !std::filesystem::is_directory(out_dir, ignored))
         return usage_error(fmt::format("--out {}: no directory {}", out_path, out_dir.string()));
+
+    // The starting network is read before the data, so that a bad file fails fast.
+    FloatNetwork net = initial_network(options.seed);
+    if (!init_path.empty()) {
+        auto start_from = std::make_unique<Network>();
+        const auto problem = init_path == "<built-in>" ? parse_network(embedded_network_file(), *start_from)
+                                                       : read_network_file(init_path, *start_from);
+        if (problem) {
+            fmt::print(stderr, "error: --init {}: {}\n", init_path, *problem);
+            return 1;
+        }
+        net = dequantise(*start_from);
+    }
 
     const auto start = std::chrono::steady_clock::now();
     const auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
@@ -553,12 +583,11 @@ int run_nnue_train_command(const std::vector<std::string>& args) {
         return 1;
     }
     const int decay_epoch = effective_decay_epoch(options);
-    fmt::print("network 768 -> 2x{} -> 1; {} epochs, batch {}, lr {}{}, lambda {}, {} thread{}, seed {}\n", HIDDEN, options.epochs,
-               options.batch_size, options.learning_rate,
+    fmt::print("network 768 -> 2x{} -> 1 from {}; {} epochs, batch {}, lr {}{}, lambda {}, {} thread{}, seed {}\n", HIDDEN,
+               init_path.empty() ? std::string("random weights") : init_path, options.epochs, options.batch_size, options.learning_rate,
                decay_epoch <= options.epochs ? fmt::format(" (x{} from epoch {})", DECAY_FACTOR, decay_epoch) : std::string(),
                options.lambda, options.threads, options.threads == 1 ? "" : "s", options.seed);
 
-    FloatNetwork net = initial_network(options.seed);
     const auto loss_text = [](double loss) { return loss < 0 ? std::string("n/a") : fmt::format("{:.6f}", loss); };
     fmt::print("epoch {:>3}  train {:.6f}  validation {}\n", 0, mean_loss_threaded(net, data.train, options.lambda, options.threads),
                loss_text(mean_loss_threaded(net, data.validation, options.lambda, options.threads)));

@@ -89,6 +89,10 @@ double loss_and_gradient(const FloatNetwork& net, std::span<const TrainPosition>
 // integer types' ranges; `clamped` (when given) counts the values that had to be clamped.
 Network quantise(const FloatNetwork& net, int* clamped = nullptr);
 
+// The float network a quantised one stands for (each value divided by its scale): the starting
+// point for training on from an existing network. quantise(dequantise(n)) gives n back.
+FloatNetwork dequantise(const Network& net);
+
 // The quantised network's output in the float network's units, computed exactly in integers (the
 // engine's own rounding of the final division aside): what the engine will see, to compare.
 double quantised_output(const Network& net, const TrainPosition& position);

@@ -155,6 +155,36 @@ TEST_CASE("A network survives serialise and parse exactly", "[nnue]") {
     CHECK(serialise_network(*parsed) == bytes);
 }
 
+TEST_CASE("Dequantising a network and quantising it again gives it back, with the same outputs", "[nnue]") {
+    auto built_in = std::make_unique<Network>();
+    REQUIRE_FALSE(parse_network(embedded_network_file(), *built_in).has_value());
+    auto arbitrary = std::make_unique<Network>(random_network(11));
+    // The output bias of a trained network is a few units at QA * QB; a float holds it exactly
+    // enough for the way back only below 2^24 / (QA * QB) units, far beyond what training gives.
+    arbitrary->b2 = -123457;
+    for (const Network* net : {built_in.get(), arbitrary.get()}) {
+        const FloatNetwork dequantised = dequantise(*net);
+        int clamped = -1;
+        const Network back = quantise(dequantised, &clamped);
+        CHECK(clamped == 0);
+        CHECK(back.w1 == net->w1);
+        CHECK(back.b1 == net->b1);
+        CHECK(back.w2 == net->w2);
+        CHECK(back.b2 == net->b2);
+    }
+    // The float network computes what the integer one does (up to float rounding).
+    const FloatNetwork dequantised = dequantise(*built_in);
+    int positions = 0;
+    for (const std::string& fen : random_game_fens(23, 4, 60)) {
+        const auto position = make_train_position(fen, 0.5, 0);
+        REQUIRE(position.has_value());
+        INFO("FEN: " << fen);
+        CHECK(std::abs(forward(dequantised, *position) - quantised_output(*built_in, *position)) < 1e-4);
+        ++positions;
+    }
+    CHECK(positions > 100);
+}
+
 TEST_CASE("Parsing rejects a file that is not a network of this build", "[nnue]") {
     const std::string good = serialise_network(random_network(7));
     auto net = std::make_unique<Network>();
@@ -484,6 +514,7 @@ TEST_CASE("sen nnue-train refuses bad arguments and writes a network the parser 
         {"--data", data_path, "--out", net_path, "--batch", ""},
         {"--data", data_path + ",", "--out", net_path},
         {"--data", data_path, "--out", net_path, "--fast"},
+        {"--data", data_path, "--out", net_path, "--init", ""},
         {"--data", data_path, "--out", (dir / "sen_no_such_dir" / "x.nnue").string()},
     };
     for (const std::vector<std::string>& args : bad) {
@@ -493,7 +524,38 @@ TEST_CASE("sen nnue-train refuses bad arguments and writes a network the parser 
         CHECK(run_nnue_train_command(args) == 2);
     }
     CHECK(run_nnue_train_command({"--data", data_path + ".missing", "--out", net_path}) == 1);
+    CHECK(run_nnue_train_command({"--data", data_path, "--out", net_path, "--init", net_path + ".missing"}) == 1);
+    CHECK(run_nnue_train_command({"--data", data_path, "--out", net_path, "--init", data_path}) == 1);  // not a network
     CHECK_FALSE(std::filesystem::exists(net_path));
+
+    // --init starts from the given network: at a vanishing rate, training gives it back unchanged.
+    REQUIRE(run_nnue_train_command({"--data", data_path, "--out", net_path, "--init", "<built-in>", "--epochs", "1", "--batch", "8",
+                                    "--lr", "1e-9", "--lambda", "0"}) == 0);
+    {
+        std::ifstream in(net_path, std::ios::binary);
+        const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        auto trained = std::make_unique<Network>(), built_in = std::make_unique<Network>();
+        REQUIRE_FALSE(parse_network(as_bytes(bytes), *trained).has_value());
+        REQUIRE_FALSE(parse_network(embedded_network_file(), *built_in).has_value());
+        CHECK(trained->w1 == built_in->w1);
+        CHECK(trained->b1 == built_in->b1);
+        CHECK(trained->w2 == built_in->w2);
+        CHECK(trained->b2 == built_in->b2);
+    }
+    // The same from a file, at a real rate: the network moves away from where it started.
+    const std::string init_path = net_path + ".init";
+    std::filesystem::copy_file(net_path, init_path, std::filesystem::copy_options::overwrite_existing);
+    REQUIRE(run_nnue_train_command({"--data", data_path, "--out", net_path, "--init", init_path, "--epochs", "1", "--batch", "8",
+                                    "--lr", "0.01", "--lambda", "0"}) == 0);
+    {
+        std::ifstream in(net_path, std::ios::binary), start(init_path, std::ios::binary);
+        const std::string trained((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        const std::string initial((std::istreambuf_iterator<char>(start)), std::istreambuf_iterator<char>());
+        CHECK(trained.size() == initial.size());
+        CHECK(trained != initial);
+    }
+    std::filesystem::remove(init_path);
+    std::filesystem::remove(net_path);
 
     REQUIRE(run_nnue_train_command({"--data", data_path, "--out", net_path, "--epochs", "2", "--batch", "8", "--lambda", "0.7",
                                     "--threads", "2", "--seed", "5", "--validation", "0.2", "--decay-epoch", "2"}) == 0);
