@@ -27,6 +27,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 
 #include "types.h"
 
@@ -85,7 +86,9 @@ const Network* active_network();
 void set_network(const Network& net);
 void clear_network();
 unsigned network_generation();
-// The network built into the binary, as its file's bytes, and making it the active one again.
+// The name that stands for the network built into the binary (EvalFile's default, nnue-train's
+// --init), its file's bytes, and making it the active one again.
+constexpr std::string_view BUILT_IN_NETWORK = "<built-in>";
 std::span<const unsigned char> embedded_network_file();
 void use_embedded_network();
 // Reads a network file into `out` (at most FILE_BYTES + 1 bytes, and only a regular file: a

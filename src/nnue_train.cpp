@@ -557,7 +557,7 @@ int run_nnue_train_command(const std::vector<std::string>& args) {
     FloatNetwork net = initial_network(options.seed);
     if (!init_path.empty()) {
         auto start_from = std::make_unique<Network>();
-        const auto problem = init_path == "<built-in>" ? parse_network(embedded_network_file(), *start_from)
+        const auto problem = init_path == BUILT_IN_NETWORK ? parse_network(embedded_network_file(), *start_from)
                                                        : read_network_file(init_path, *start_from);
         if (problem) {
             fmt::print(stderr, "error: --init {}: {}\n", init_path, *problem);

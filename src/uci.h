@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "go_params.h"
+#include "nnue.h"
 
 namespace sen {
 
@@ -52,7 +53,7 @@ class GameFront;
 class UciSession {
 public:
     // The EvalFile value that names the network built into the binary, its default.
-    static constexpr std::string_view BUILT_IN_NETWORK = "<built-in>";
+    static constexpr std::string_view BUILT_IN_NETWORK = nnue::BUILT_IN_NETWORK;
 
     // A new session starts from the defaults, the built-in network among them.
     explicit UciSession(Output& out);
