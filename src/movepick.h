@@ -8,6 +8,7 @@
 // counter-move, quiet moves by history, then losing noisy moves.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -68,6 +69,7 @@ public:
         : pos_(pos), histories_(histories), tt_move_(tt_move), killers_{killers[0], killers[1]}, counter_(counter),
           continuations_{continuations[0], continuations[1]} {
         Game::generate_all(pos, list_);
+        end_ = list_.size();
     }
     // Quiescence search: noisy moves only, or every evasion when in check.
     MovePicker(const Position& pos, Move tt_move, const Histories<Game>& histories)
@@ -75,12 +77,17 @@ public:
           continuations_{nullptr, nullptr} {
         if (pos.in_check()) Game::generate_all(pos, list_);
         else Game::generate_noisy(pos, list_);
+        end_ = list_.size();
     }
 
     // The next move, or Move::none() when exhausted.
     Move next();
     // Whether the move last returned was scored as a losing noisy move.
     bool last_was_bad_noisy() const { return last_score_ < BAD_NOISY_CEILING; }
+    // Drops the quiet moves not yet returned: the search has pruned the rest of them (late-move
+    // or futility pruning) and wants only the noisy moves left, which no longer wait behind a
+    // selection scan over every pruned quiet move.
+    void skip_quiets();
     std::size_t size() const { return list_.size(); }
 
 private:
@@ -104,6 +111,8 @@ private:
     MoveList list_;
     int scores_[MoveList::CAPACITY];
     std::size_t next_ = 0;
+    std::size_t end_ = 0;  // moves from end_ on in list_ were dropped by skip_quiets
+    bool skipping_quiets_ = false;
     int last_score_ = 0;
 };
 
@@ -111,7 +120,7 @@ template <class Game>
 void MovePicker<Game>::score() {
     const Histories<Game>& h = histories_;
     const int us = index_of(pos_.side_to_move());
-    for (std::size_t i = next_; i < list_.size(); ++i) {
+    for (std::size_t i = next_; i < end_; ++i) {
         const Move m = list_[i];
         const auto mover = pos_.piece_on(m.from());
         int s;
@@ -136,10 +145,10 @@ void MovePicker<Game>::score() {
 
 template <class Game>
 typename Game::Move MovePicker<Game>::next() {
-    if (next_ >= list_.size()) return Move::none();
+    if (next_ >= end_) return Move::none();
     Move* moves = list_.begin();
     if (next_ == 0 && tt_move_) {
-        for (std::size_t i = 0; i < list_.size(); ++i)
+        for (std::size_t i = 0; i < end_; ++i)
             if (moves[i] == tt_move_) {
                 std::swap(moves[i], moves[0]);
                 last_score_ = TT_SCORE;
@@ -151,13 +160,34 @@ typename Game::Move MovePicker<Game>::next() {
         score();
         scored_ = true;
     }
-    std::size_t best = next_;
-    for (std::size_t i = next_ + 1; i < list_.size(); ++i)
-        if (scores_[i] > scores_[best]) best = i;
+    // The highest score, the earliest such move on a tie: one key per move, score above and the
+    // index's complement below, so that a branch-free maximum finds it. The branchy scan it
+    // replaces mispredicted on about every other move.
+    static_assert(MoveList::CAPACITY <= 0x10000);
+    std::int64_t best_key = INT64_MIN;
+    for (std::size_t i = next_; i < end_; ++i)
+        best_key = std::max(best_key, std::int64_t(scores_[i]) * 0x10000 + std::int64_t(0xFFFF - i));
+    const std::size_t best = 0xFFFF - std::size_t(best_key & 0xFFFF);
     std::swap(moves[best], moves[next_]);
     std::swap(scores_[best], scores_[next_]);
     last_score_ = scores_[next_];
     return moves[next_++];
+}
+
+template <class Game>
+void MovePicker<Game>::skip_quiets() {
+    if (skipping_quiets_) return;
+    skipping_quiets_ = true;
+    // Keeps the noisy moves in their order (and with their scores, when scored already).
+    Move* moves = list_.begin();
+    std::size_t kept = next_;
+    for (std::size_t i = next_; i < end_; ++i)
+        if (Game::is_noisy(pos_, moves[i])) {
+            moves[kept] = moves[i];
+            scores_[kept] = scores_[i];
+            ++kept;
+        }
+    end_ = kept;
 }
 
 }  // namespace sen

@@ -386,6 +386,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
                 // Late-move pruning: after enough quiet moves at low depth, the rest are unlikely to matter.
                 if (move_count >= (3 + depth * depth) / (2 - improving)) {
                     skip_quiets = true;
+                    picker.skip_quiets();
                     continue;
                 }
                 // Futility pruning: the static eval is too far below alpha for a quiet move to help.
@@ -394,6 +395,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
                 if (!in_check && lmr_depth <= 8 && alpha < SCORE_MATE_IN_MAX_PLY &&
                     ss->static_eval + 100 + 100 * lmr_depth <= alpha) {
                     skip_quiets = true;
+                    picker.skip_quiets();
                     continue;
                 }
                 // History pruning: at low depth, a quiet move that has kept failing after these

@@ -3,8 +3,8 @@
 // not legal (garbage from the table, killers of another position); the rest come in the order
 // the header documents (noisy moves that do not lose material, killers, counter-move, quiet moves
 // by history, losing noisy moves last), and last_was_bad_noisy() tells the last group apart. The
-// quiescence picker yields the noisy moves only, or every evasion in check. Also the history
-// update's bounds.
+// quiescence picker yields the noisy moves only, or every evasion in check; skip_quiets leaves
+// only the noisy moves not yet returned. Also the history update's bounds.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -300,6 +300,54 @@ TEST_CASE("Move picker: the order within the groups", "[movepick]") {
         CHECK(t[4] == "c3e4");
         CHECK(t[5] == "g1h1");
     }
+}
+
+TEST_CASE("Move picker: after skip_quiets only the noisy moves not yet returned come, each once", "[movepick]") {
+    // The search calls skip_quiets when it prunes the rest of the quiet moves; the picker then
+    // yields exactly the noisy moves it has not returned yet (good ones, then losing ones), and
+    // none of the quiet ones, whatever point it is called at and whether scoring has happened.
+    std::mt19937 rng(31);
+    auto h = fresh_histories();
+    for (auto& a : h->butterfly)
+        for (auto& b : a)
+            for (auto& v : b) v = std::int16_t(int(rng() % (2 * HISTORY_MAX + 1)) - HISTORY_MAX);
+    const PieceToHistory<ChessGame>* const no_continuations[2] = {nullptr, nullptr};
+    int skipped_with_noisy_left = 0, positions = 0;
+    for (const Position& pos : sample_positions()) {
+        INFO(pos.fen());
+        const std::vector<Move> moves = generated(pos, false);
+        std::vector<Move> quiet;
+        for (const Move m : moves)
+            if (!ChessGame::is_noisy(pos, m)) quiet.push_back(m);
+        const Move tt_move = rng() % 2 ? moves[rng() % moves.size()] : Move::none();
+        Move killers[2] = {Move::none(), Move::none()};
+        if (!quiet.empty()) killers[0] = quiet[rng() % quiet.size()];
+        for (std::size_t cut = 1; cut <= moves.size(); cut += 1 + moves.size() / 5) {
+            Picker picker(pos, tt_move, *h, killers, Move::none(), no_continuations);
+            std::vector<Move> before;
+            for (std::size_t i = 0; i < cut; ++i) before.push_back(picker.next());
+            picker.skip_quiets();
+            picker.skip_quiets();  // a second call changes nothing
+            std::vector<bool> bad;
+            const std::vector<Move> after = drain(picker, &bad);
+            std::vector<Move> expected;
+            for (const Move m : moves)
+                if (ChessGame::is_noisy(pos, m) && std::find(before.begin(), before.end(), m) == before.end()) expected.push_back(m);
+            CHECK(sorted_raw(after) == sorted_raw(expected));
+            // Good noisy moves still come before the losing ones, and are marked as such.
+            Group previous = GOOD_NOISY;
+            for (std::size_t i = 0; i < after.size(); ++i) {
+                const Group g = group_of(pos, after[i], Move::none(), killers, Move::none());
+                CHECK(g >= previous);
+                CHECK(bad[i] == (g == BAD_NOISY));
+                previous = g;
+            }
+            skipped_with_noisy_left += !expected.empty();
+        }
+        ++positions;
+    }
+    CHECK(positions > 100);
+    CHECK(skipped_with_noisy_left > 100);
 }
 
 TEST_CASE("Move picker: quiescence yields noisy moves, or every evasion in check", "[movepick]") {

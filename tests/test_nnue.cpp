@@ -195,6 +195,38 @@ TEST_CASE("NNUE: the output layer's integer arithmetic", "[nnue]") {
     CHECK(nnue::output(net, acc, Color::White) == -nnue::OUTPUT_LIMIT);
 }
 
+// The output layer by its formula, one neuron at a time in 64-bit integers: the engine's
+// vectorised sum must give exactly this.
+int output_by_formula(const nnue::Network& net, const nnue::Accumulator& acc, Color stm) {
+    std::int64_t sum = 0;
+    for (int view = 0; view < 2; ++view) {
+        const std::int16_t* values = acc.values[index_of(view == 0 ? stm : ~stm)];
+        for (int i = 0; i < nnue::HIDDEN; ++i) {
+            const std::int64_t c = std::clamp<std::int64_t>(values[i], 0, nnue::QA);
+            sum += c * c * net.w2[std::size_t(view * nnue::HIDDEN + i)];
+        }
+    }
+    const std::int64_t out = (sum / nnue::QA + net.b2) * nnue::SCALE / (nnue::QA * nnue::QB);
+    return int(std::clamp<std::int64_t>(out, -nnue::OUTPUT_LIMIT, nnue::OUTPUT_LIMIT));
+}
+
+TEST_CASE("NNUE: the output layer equals its formula on accumulators across the whole int16 range", "[nnue]") {
+    std::mt19937 rng(7);
+    for (int trial = 0; trial < 2000; ++trial) {
+        nnue::Network net = random_network(std::uint32_t(trial));
+        nnue::Accumulator acc;
+        // Mostly within the clipping range and around it, sometimes anywhere in int16.
+        for (auto& row : acc.values)
+            for (std::int16_t& v : row)
+                v = trial % 4 == 0 ? std::int16_t(rng()) : std::int16_t(int(rng() % 400) - 70);
+        net.b2 = int(rng() % 200001) - 100000;
+        for (const Color stm : {Color::White, Color::Black}) {
+            INFO("trial " << trial);
+            REQUIRE(nnue::output(net, acc, stm) == output_by_formula(net, acc, stm));
+        }
+    }
+}
+
 TEST_CASE("NNUE: a position and its colour mirror evaluate alike", "[nnue]") {
     NetworkGuard guard;
     for (const std::uint32_t seed : {1u, 2u}) {
