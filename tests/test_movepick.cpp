@@ -78,6 +78,30 @@ Group group_of(const Position& pos, Move m, Move tt_move, const Move killers[2],
     return QUIET;
 }
 
+// Histories filled with random values anywhere in their range.
+std::unique_ptr<History> random_histories(std::mt19937& rng) {
+    auto h = fresh_histories();
+    const auto random_history = [&] { return std::int16_t(int(rng() % (2 * HISTORY_MAX + 1)) - HISTORY_MAX); };
+    for (auto& a : h->butterfly)
+        for (auto& b : a)
+            for (auto& v : b) v = random_history();
+    for (auto& a : h->capture)
+        for (auto& b : a)
+            for (auto& v : b) v = random_history();
+    for (auto& a : h->continuation)
+        for (auto& b : a)
+            for (auto& c : b)
+                for (auto& v : c) v = random_history();
+    return h;
+}
+
+std::vector<Move> quiet_ones(const Position& pos, const std::vector<Move>& moves) {
+    std::vector<Move> quiet;
+    for (const Move m : moves)
+        if (!ChessGame::is_noisy(pos, m)) quiet.push_back(m);
+    return quiet;
+}
+
 std::vector<Position> sample_positions() {
     std::vector<Position> positions;
     std::mt19937 rng(99);
@@ -162,26 +186,13 @@ TEST_CASE("Move picker: the documented order of the groups", "[movepick]") {
     // noisy moves that do not lose material, the two killers, the counter-move, quiet moves,
     // losing noisy moves. last_was_bad_noisy() is true for the last group only.
     std::mt19937 rng(23);
-    auto h = fresh_histories();
-    const auto random_history = [&] { return std::int16_t(int(rng() % (2 * HISTORY_MAX + 1)) - HISTORY_MAX); };
-    for (auto& a : h->butterfly)
-        for (auto& b : a)
-            for (auto& v : b) v = random_history();
-    for (auto& a : h->capture)
-        for (auto& b : a)
-            for (auto& v : b) v = random_history();
-    for (auto& a : h->continuation)
-        for (auto& b : a)
-            for (auto& c : b)
-                for (auto& v : c) v = random_history();
+    auto h = random_histories(rng);
 
     int positions = 0, bad_noisy_seen = 0, killers_seen = 0, counters_seen = 0;
     for (const Position& pos : sample_positions()) {
         INFO(pos.fen());
         const std::vector<Move> moves = generated(pos, false);
-        std::vector<Move> quiet;
-        for (const Move m : moves)
-            if (!ChessGame::is_noisy(pos, m)) quiet.push_back(m);
+        const std::vector<Move> quiet = quiet_ones(pos, moves);
         const Move tt_move = rng() % 3 ? moves[rng() % moves.size()] : Move::none();
         Move killers[2] = {Move::none(), Move::none()};
         Move counter = Move::none();
@@ -307,18 +318,13 @@ TEST_CASE("Move picker: after skip_quiets only the noisy moves not yet returned 
     // yields exactly the noisy moves it has not returned yet (good ones, then losing ones), and
     // none of the quiet ones, whatever point it is called at and whether scoring has happened.
     std::mt19937 rng(31);
-    auto h = fresh_histories();
-    for (auto& a : h->butterfly)
-        for (auto& b : a)
-            for (auto& v : b) v = std::int16_t(int(rng() % (2 * HISTORY_MAX + 1)) - HISTORY_MAX);
+    const auto h = random_histories(rng);
     const PieceToHistory<ChessGame>* const no_continuations[2] = {nullptr, nullptr};
     int skipped_with_noisy_left = 0, positions = 0;
     for (const Position& pos : sample_positions()) {
         INFO(pos.fen());
         const std::vector<Move> moves = generated(pos, false);
-        std::vector<Move> quiet;
-        for (const Move m : moves)
-            if (!ChessGame::is_noisy(pos, m)) quiet.push_back(m);
+        const std::vector<Move> quiet = quiet_ones(pos, moves);
         const Move tt_move = rng() % 2 ? moves[rng() % moves.size()] : Move::none();
         Move killers[2] = {Move::none(), Move::none()};
         if (!quiet.empty()) killers[0] = quiet[rng() % quiet.size()];
