@@ -219,13 +219,17 @@ int BasicSearcher<Game>::Worker::qsearch(int alpha, int beta, int ply, StackEntr
         alpha = std::max(alpha, best_score);
     }
 
-    MovePicker<Game> picker(pos, tt_hit ? Move(entry.move) : Move::none(), histories);
+    const Move tt_move = tt_hit ? Move(entry.move) : Move::none();
+    MovePicker<Game> picker(pos, tt_move, histories);
     Move best_move = Move::none();
     int searched = 0;
     while (const Move m = picker.next()) {
         if (!in_check) {
-            // SEE pruning: a capture that loses material cannot raise a stand-pat score.
-            if (!Game::see_ge(pos, m, 0)) continue;
+            // SEE pruning: a capture that loses material cannot raise a stand-pat score. The
+            // picker has measured every move but the hash move this way already and hands out
+            // the losing ones last, so the first of them ends the loop.
+            if (picker.last_was_bad_noisy()) break;
+            if (m == tt_move && !Game::see_ge(pos, m, 0)) continue;
             // Delta pruning: even winning the victim outright would not reach alpha.
             if (stand_pat + Game::max_gain(pos, m) + 200 <= alpha) continue;
         }
