@@ -357,7 +357,6 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
     Move quiets[64];
     Move noisy[32];
     int quiet_count = 0, noisy_count = 0, move_count = 0;
-    bool skip_quiets = false;
     const int original_alpha = alpha;
 
     const bool tt_move_noisy = tt_move && Game::is_noisy(pos, tt_move);
@@ -374,7 +373,6 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
         }
         if (m == excluded) continue;
         const bool quiet = !Game::is_noisy(pos, m);
-        if (quiet && skip_quiets) continue;
         ++move_count;
 
         // A quiet move's record: its own history and how it fared after the previous two moves.
@@ -389,7 +387,6 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
             if (quiet) {
                 // Late-move pruning: after enough quiet moves at low depth, the rest are unlikely to matter.
                 if (move_count >= (3 + depth * depth) / (2 - improving)) {
-                    skip_quiets = true;
                     picker.skip_quiets();
                     continue;
                 }
@@ -398,7 +395,6 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
                 // may still mate sooner.
                 if (!in_check && lmr_depth <= 8 && alpha < SCORE_MATE_IN_MAX_PLY &&
                     ss->static_eval + 100 + 100 * lmr_depth <= alpha) {
-                    skip_quiets = true;
                     picker.skip_quiets();
                     continue;
                 }
