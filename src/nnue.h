@@ -33,17 +33,26 @@
 
 namespace sen::nnue {
 
+// The hidden layer's width is fixed when the engine is built (CMake's SEN_NNUE_HIDDEN, 128 by
+// default): loops of a known length vectorise fully. A network file of another width is refused.
+#ifndef SEN_NNUE_HIDDEN
+#define SEN_NNUE_HIDDEN 128
+#endif
 constexpr int INPUTS = 768;
-constexpr int HIDDEN = 128;
+constexpr int HIDDEN = SEN_NNUE_HIDDEN;
+static_assert(HIDDEN >= 16 && HIDDEN % 16 == 0, "the SIMD loops take 16 neurons at a time");
 constexpr int SCALE = 170;  // centipawns per unit of output; sigmoid(cp / SCALE) ~ expected score
 constexpr int QA = 255;     // first-layer quantisation: screlu's 1.0 is QA
 constexpr int QB = 64;      // output-weight quantisation
 // Evaluations are clamped to this, far below the search's mate scores (search.h).
 constexpr int OUTPUT_LIMIT = 20000;
 // Float weights are clipped to these in training so that the quantised sums cannot overflow:
-// |w1| * QA * 32 pieces + bias stays in int16, and 2 * HIDDEN terms of QA^2 * |w2| * QB in int32.
+// |w1| * QA * 32 pieces + bias stays in int16, and 2 * HIDDEN terms of QA^2 * |w2| * QB in int32
+// (at 128 neurons 1.98 just fits; a wider layer gets a proportionally smaller bound).
 constexpr float W1_LIMIT = 1.98f;
-constexpr float W2_LIMIT = 1.98f;
+constexpr float W2_LIMIT = 1.98f * 128 / float(HIDDEN > 128 ? HIDDEN : 128);
+static_assert(double(W1_LIMIT) * QA * 32 + QA < 32767.0, "first-layer sums must fit in int16");
+static_assert(2.0 * HIDDEN * QA * QA * double(W2_LIMIT) * QB < 2147483647.0, "output sums must fit in int32");
 constexpr char MAGIC[8] = {'S', 'E', 'N', 'N', 'N', 'U', 'E', '1'};
 constexpr std::size_t FILE_BYTES = 8 + 4 + 4 + 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
 
