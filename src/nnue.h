@@ -21,6 +21,7 @@
 // int16 w1[768][HIDDEN] (row = feature), int16 b1[HIDDEN], int16 w2[2 * HIDDEN], int32 b2.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -47,11 +48,12 @@ constexpr int QB = 64;      // output-weight quantisation
 // Evaluations are clamped to this, far below the search's mate scores (search.h).
 constexpr int OUTPUT_LIMIT = 20000;
 // Float weights are clipped to these in training so that the quantised sums cannot overflow:
-// |w1| * QA * 32 pieces + bias stays in int16, and 2 * HIDDEN terms of QA^2 * |w2| * QB in int32
-// (at 128 neurons 1.98 just fits; a wider layer gets a proportionally smaller bound).
+// |w1| * QA * 32 pieces stays in int16 (the bias, added on top, is only clamped to int16), and
+// 2 * HIDDEN terms of QA^2 * |w2| * QB in int32 (at 128 neurons 1.98 just fits; a wider layer gets
+// a proportionally smaller bound).
 constexpr float W1_LIMIT = 1.98f;
-constexpr float W2_LIMIT = 1.98f * 128 / float(HIDDEN > 128 ? HIDDEN : 128);
-static_assert(double(W1_LIMIT) * QA * 32 + QA < 32767.0, "first-layer sums must fit in int16");
+constexpr float W2_LIMIT = 1.98f * 128 / float(std::max(HIDDEN, 128));
+static_assert(double(W1_LIMIT) * QA * 32 < 32767.0, "32 first-layer rows must fit in int16");
 static_assert(2.0 * HIDDEN * QA * QA * double(W2_LIMIT) * QB < 2147483647.0, "output sums must fit in int32");
 constexpr char MAGIC[8] = {'S', 'E', 'N', 'N', 'N', 'U', 'E', '1'};
 constexpr std::size_t FILE_BYTES = 8 + 4 + 4 + 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
