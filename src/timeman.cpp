@@ -38,12 +38,16 @@ double short_pool_factor(double pool) {
 }
 
 // Never plan more than this share of the usable clock for one sudden-death move. With an increment
-// the clock drains until this cap binds, and then settles where a tenth of it pays one increment:
-// about 1 s at 10+0.1. Stockfish and Weiss use about 0.2, which settles at half that; Sen lost
-// games on time at 10+0.1 with 0.2 on a loaded machine, where one descheduled move can cost a few
-// hundred ms that no clock of ~500 ms survives after a hard-limited think. Since the hard budget
-// is at most 5 soft budgets, no sudden-death move may take more than half the usable clock.
-constexpr double SOFT_CAP_OF_AVAILABLE = 0.05;
+// the clock drains until this cap binds, and then settles where the spending pays one increment.
+// Stockfish and Weiss use about 0.2. Sen lost games on time at 10+0.1 with 0.2 and a hard budget of
+// up to 0.8 of the clock on a loaded machine, where one descheduled move can cost a few hundred ms;
+// with 0.05 it kept about 3 s of a 10+0.1 clock unspent at the end of its games (SF2400 PGN). 0.1
+// with the hard cap below spends half of that and keeps every single move to a quarter of the clock.
+constexpr double SOFT_CAP_OF_AVAILABLE = 0.1;
+
+// No sudden-death move may use more than this share of the usable clock, however its iterations
+// run: a think cut off at the hard budget and then descheduled must still leave a clock behind.
+constexpr double HARD_CAP_SUDDEN_DEATH = 0.25;
 
 // How far past the soft budget a single iteration may run before it is cut off. Stockfish lets it
 // reach 3.1..6.9 times the optimum, Berserk 5.9, Weiss 5.
@@ -116,7 +120,7 @@ TimeBudget allocate_time(const GoParams& go, Color us, int game_ply, std::int64_
         const int ramp = std::clamp(game_ply, 0, SHARE_RAMP_PLIES);
         const double share = SHARE_AT_START + (SHARE_AT_RAMP_END - SHARE_AT_START) * ramp / SHARE_RAMP_PLIES;
         soft = std::min(short_pool_factor(pool) * share * pool, SOFT_CAP_OF_AVAILABLE * avail);
-        hard = HARD_OVER_SOFT_SUDDEN_DEATH * soft;
+        hard = std::min(HARD_OVER_SOFT_SUDDEN_DEATH * soft, HARD_CAP_SUDDEN_DEATH * avail);
     } else {
         // Pool: the clock plus the increments that arrive before the control, minus an overhead
         // per move and one spare; the last move before the control may use the lot.
