@@ -5,12 +5,12 @@
 #include <string>
 #include <vector>
 
-#include "bench.h"
-#include "cli.h"
-#include "datagen.h"
-#include "nnue_train.h"
-#include "tune.h"
-#include "uci.h"
+#include "tools/bench_command.h"
+#include "tools/cli.h"
+#include "tools/datagen.h"
+#include "tools/nnue_train.h"
+#include "tools/tune.h"
+#include "core/uci.h"
 
 int main(int argc, char* argv[]) {
     const std::vector<std::string> args(argv + 1, argv + argc);
@@ -19,7 +19,7 @@ int main(int argc, char* argv[]) {
     if (!args.empty() && args[0] == "bench") return sen::run_bench_cli({args.begin() + 1, args.end()});
     if (!args.empty() && args[0] == "datagen") return sen::run_datagen_command({args.begin() + 1, args.end()});
     if (!args.empty() && args[0] == "tune") return sen::run_tune_command({args.begin() + 1, args.end()});
-    if (!args.empty() && args[0] == "nnue-train") return sen::nnue::run_nnue_train_command({args.begin() + 1, args.end()});
+    if (!args.empty() && args[0] == "nnue-train") return sen::chess::nnue::run_nnue_train_command({args.begin() + 1, args.end()});
 
     std::ios::sync_with_stdio(false);
     sen::Output out([](std::string_view text) {

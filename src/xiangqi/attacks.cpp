@@ -1,4 +1,4 @@
-#include "attacks.h"
+#include "xiangqi/attacks.h"
 
 namespace sen::xiangqi::detail {
 

@@ -15,7 +15,7 @@
 
 #include <cstdint>
 
-#include "bitboard.h"
+#include "xiangqi/bitboard.h"
 
 namespace sen::xiangqi {
 

@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <initializer_list>
 
-#include "types.h"
+#include "xiangqi/types.h"
 
 namespace sen::xiangqi {
 

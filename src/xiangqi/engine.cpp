@@ -1,7 +1,7 @@
 // The xiangqi engine: the shared engine code (../engine_impl.h) instantiated for xiangqi.
-#include "engine.h"
+#include "xiangqi/engine.h"
 
-#include "../engine_impl.h"
+#include "core/engine_impl.h"
 
 namespace sen {
 

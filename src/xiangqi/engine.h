@@ -2,8 +2,8 @@
 // xiangqi/engine.cpp.
 #pragma once
 
-#include "../engine.h"
-#include "search.h"
+#include "core/engine.h"
+#include "xiangqi/search.h"
 
 namespace sen {
 extern template class BasicEngine<xiangqi::XiangqiGame>;

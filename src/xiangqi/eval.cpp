@@ -1,4 +1,4 @@
-#include "eval.h"
+#include "xiangqi/eval.h"
 
 #include <algorithm>
 #include <fmt/core.h>

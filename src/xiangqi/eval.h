@@ -18,8 +18,8 @@
 #include <cstdint>
 #include <string>
 
-#include "../score.h"
-#include "position.h"
+#include "core/score.h"
+#include "xiangqi/position.h"
 
 namespace sen::xiangqi {
 

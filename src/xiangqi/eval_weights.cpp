@@ -1,10 +1,10 @@
-// The xiangqi evaluation weights, fitted by `sen tune --variant xiangqi` (Texel's method: see src/tune.h) on 2026-11-30.
+// The xiangqi evaluation weights, fitted by `sen tune --variant xiangqi` (Texel's method: see src/tools/tune.h) on 2026-11-30.
 // Data: 689829 positions of Sen's xiangqi self-play (`sen datagen --variant xiangqi`), every 10th block of 1000 held out
 // for validation, from xq_s11.txt
 //   and xq_s12.txt.
 // K = 0.002600 (fixed by --k); mean squared error 0.070175 -> 0.053967 (validation 0.063646 -> 0.050899).
 // Generated file: rerun `sen datagen --variant xiangqi` and `sen tune --variant xiangqi` rather than editing by hand.
-#include "eval.h"
+#include "xiangqi/eval.h"
 
 namespace sen::xiangqi {
 

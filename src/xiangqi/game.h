@@ -14,15 +14,15 @@
 #include <utility>
 #include <vector>
 
-#include "../game.h"
-#include "../prng.h"
-#include "bench_positions.h"
-#include "eval.h"
-#include "movegen.h"
-#include "notation.h"
-#include "perft.h"
-#include "position.h"
-#include "see.h"
+#include "core/game.h"
+#include "core/prng.h"
+#include "xiangqi/bench_positions.h"
+#include "xiangqi/eval.h"
+#include "xiangqi/movegen.h"
+#include "xiangqi/notation.h"
+#include "xiangqi/perft.h"
+#include "xiangqi/position.h"
+#include "xiangqi/see.h"
 
 namespace sen::xiangqi {
 

@@ -1,4 +1,4 @@
-#include "movegen.h"
+#include "xiangqi/movegen.h"
 
 namespace sen::xiangqi {
 

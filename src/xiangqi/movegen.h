@@ -17,8 +17,8 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "../move_list.h"
-#include "position.h"
+#include "core/move_list.h"
+#include "xiangqi/position.h"
 
 namespace sen::xiangqi {
 

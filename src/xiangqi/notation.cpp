@@ -1,6 +1,6 @@
-#include "notation.h"
+#include "xiangqi/notation.h"
 
-#include "movegen.h"
+#include "xiangqi/movegen.h"
 
 namespace sen::xiangqi {
 

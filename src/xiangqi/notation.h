@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "position.h"
+#include "xiangqi/position.h"
 
 namespace sen::xiangqi {
 

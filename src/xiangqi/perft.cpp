@@ -1,7 +1,7 @@
-#include "perft.h"
+#include "xiangqi/perft.h"
 
-#include "../perft_impl.h"
-#include "movegen.h"
+#include "core/perft.h"
+#include "xiangqi/movegen.h"
 
 namespace sen::xiangqi {
 

@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "position.h"
+#include "xiangqi/position.h"
 
 namespace sen::xiangqi {
 

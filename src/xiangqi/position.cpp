@@ -1,12 +1,12 @@
-#include "position.h"
+#include "xiangqi/position.h"
 
 #include <algorithm>
 #include <cassert>
 #include <charconv>
 
-#include "../text.h"
-#include "movegen.h"
-#include "zobrist.h"
+#include "core/text.h"
+#include "xiangqi/movegen.h"
+#include "xiangqi/zobrist.h"
 
 namespace sen::xiangqi {
 

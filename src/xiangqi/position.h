@@ -17,8 +17,8 @@
 #include <string_view>
 #include <vector>
 
-#include "attacks.h"
-#include "types.h"
+#include "xiangqi/attacks.h"
+#include "xiangqi/types.h"
 
 namespace sen::xiangqi {
 

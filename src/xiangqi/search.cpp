@@ -1,8 +1,8 @@
-// The xiangqi searcher: the shared search code (../search_impl.h) compiled with the xiangqi
+// The xiangqi searcher: the shared search code (core/search_impl.h) compiled with the xiangqi
 // position, move generator and evaluation (game.h).
-#include "search.h"
+#include "xiangqi/search.h"
 
-#include "../search_impl.h"
+#include "core/search_impl.h"
 
 namespace sen {
 

@@ -2,8 +2,8 @@
 // (XiangqiGame, game.h) in xiangqi/search.cpp, under the same names as the chess one.
 #pragma once
 
-#include "../search.h"
-#include "game.h"
+#include "core/search.h"
+#include "xiangqi/game.h"
 
 namespace sen::xiangqi {
 

@@ -1,4 +1,4 @@
-#include "see.h"
+#include "xiangqi/see.h"
 
 namespace sen::xiangqi {
 

@@ -6,7 +6,7 @@
 // as chess SEE ignores pins.
 #pragma once
 
-#include "position.h"
+#include "xiangqi/position.h"
 
 namespace sen::xiangqi {
 

@@ -3,15 +3,15 @@
 // Owns only constexpr, header-only definitions; it knows no rules beyond the board geometry.
 // The board has 9 files (a-i) and 10 ranks (1-10); a point's index is rank * 9 + file, so
 // a1 = 0, i1 = 8, a10 = 81, i10 = 89. Red moves first and is the engine's Color::White (upper
-// case in FEN, "w" to move); Black is Color::Black. Colour and Key are the chess module's types,
-// so that code templated over the game sees the same side_to_move() and key() types.
+// case in FEN, "w" to move); Black is Color::Black. Colour and Key are the shared ones
+// (core/types.h), so that code templated over the game sees the same side_to_move() and key() types.
 // A Move packs origin and destination into 16 bits (origin | destination << 7), 0 = no move,
 // so the transposition table can store it as it stores a chess move.
 #pragma once
 
 #include <cstdint>
 
-#include "../types.h"
+#include "core/types.h"
 
 namespace sen::xiangqi {
 

@@ -1,6 +1,6 @@
-#include "zobrist.h"
+#include "xiangqi/zobrist.h"
 
-#include "../prng.h"
+#include "core/prng.h"
 
 namespace sen::xiangqi::zobrist {
 

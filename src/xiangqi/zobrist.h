@@ -5,7 +5,7 @@
 // position xors these keys in incrementally and recomputes them in its consistency check.
 #pragma once
 
-#include "types.h"
+#include "xiangqi/types.h"
 
 namespace sen::xiangqi::zobrist {
 

@@ -8,9 +8,9 @@
 #include <string>
 #include <string_view>
 
-#include "movegen.h"
-#include "notation.h"
-#include "position.h"
+#include "chess/movegen.h"
+#include "chess/notation.h"
+#include "chess/position.h"
 
 namespace {
 
@@ -33,7 +33,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (size < 1 || size > 4096) return 0;
     const std::size_t start = data[0] % std::size(STARTS);
     const bool chess960 = start == 4;
-    sen::Position pos;
+    sen::chess::Position pos;
     if (pos.set_fen(STARTS[start], chess960)) fail("start position rejected");
     const std::string_view text(reinterpret_cast<const char*>(data + 1), size - 1);
     std::size_t i = 0;
@@ -42,14 +42,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const std::size_t begin = i;
         while (i < text.size() && text[i] != ' ' && text[i] != '\n') ++i;
         if (i == begin) break;
-        const sen::Move m = sen::parse_uci_move(pos, text.substr(begin, i - begin));
+        const sen::chess::Move m = sen::chess::parse_uci_move(pos, text.substr(begin, i - begin));
         if (!m) continue;
-        if (!sen::is_legal(pos, m)) fail("parsed move is not legal");
-        if (sen::parse_uci_move(pos, sen::move_to_uci(m, chess960)) != m) fail("move text does not round-trip");
+        if (!sen::chess::is_legal(pos, m)) fail("parsed move is not legal");
+        if (sen::chess::parse_uci_move(pos, sen::chess::move_to_uci(m, chess960)) != m) fail("move text does not round-trip");
         pos.make_move(m);
         if (pos.consistency_error()) fail("inconsistent after make_move");
     }
     while (pos.history_length() > 0) pos.unmake_move();
-    if (pos.fen() != sen::Position().fen() && start == 0) fail("unmake did not restore the start");
+    if (pos.fen() != sen::chess::Position().fen() && start == 0) fail("unmake did not restore the start");
     return 0;
 }

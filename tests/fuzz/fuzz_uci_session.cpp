@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-#include "uci.h"
+#include "core/uci.h"
 
 namespace {
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "test_util.h"
+#include "xiangqi/test_util.h"
 #include "xiangqi/bench_positions.h"
 #include "xiangqi/eval.h"
 #include "xiangqi/see.h"

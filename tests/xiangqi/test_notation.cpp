@@ -2,7 +2,7 @@
 // for every kind of bad text, and the round trip over every legal move of random games.
 #include <catch2/catch.hpp>
 
-#include "test_util.h"
+#include "xiangqi/test_util.h"
 #include "xiangqi/notation.h"
 
 using namespace sen::xiangqi;

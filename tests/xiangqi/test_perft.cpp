@@ -5,8 +5,8 @@
 
 #include <numeric>
 
-#include "perft_suite.h"
-#include "test_util.h"
+#include "tools/perft_suite.h"
+#include "xiangqi/test_util.h"
 #include "xiangqi/perft.h"
 
 using namespace sen::xiangqi;

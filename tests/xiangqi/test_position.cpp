@@ -4,7 +4,7 @@
 // no-capture move limit.
 #include <catch2/catch.hpp>
 
-#include "test_util.h"
+#include "xiangqi/test_util.h"
 
 using namespace sen::xiangqi;
 using namespace sen::xiangqi::test;

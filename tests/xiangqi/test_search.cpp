@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "test_util.h"
-#include "tt.h"
+#include "xiangqi/test_util.h"
+#include "core/tt.h"
 #include "xiangqi/bench_positions.h"
 #include "xiangqi/notation.h"
 #include "xiangqi/search.h"

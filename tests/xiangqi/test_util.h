@@ -15,7 +15,7 @@
 #include <string_view>
 #include <vector>
 
-#include "../game_test_util.h"
+#include "game_test_util.h"
 #include "xiangqi/movegen.h"
 #include "xiangqi/position.h"
 

@@ -1,0 +1,100 @@
+// Chess as a game for the shared searcher, engine and protocol (see game.h for the seam).
+//
+// Only forwards to the chess modules (position, movegen, eval, see, notation, perft); every
+// function is inline so that the chess instantiation of the searcher compiles to the same code
+// as a searcher written for chess alone. Chess rules the search needs: repetition, the
+// fifty-move rule (a mate on its last ply still counts) and insufficient material are draws;
+// no legal move is a loss in check and a stalemate (draw) otherwise.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "chess/bench_positions.h"
+#include "chess/eval.h"
+#include "chess/nnue.h"
+#include "core/game.h"
+#include "chess/movegen.h"
+#include "chess/notation.h"
+#include "chess/perft.h"
+#include "chess/position.h"
+#include "core/prng.h"
+#include "chess/see.h"
+
+namespace sen::chess {
+
+struct ChessGame {
+    using Position = chess::Position;
+    using Move = chess::Move;
+    using MoveList = chess::MoveList;
+    using Piece = chess::Piece;
+
+    static constexpr std::string_view NAME = "chess";
+    static constexpr std::string_view START_FEN = Position::START_FEN;
+    static constexpr int PIECE_NB = chess::PIECE_NB;
+    static constexpr int SQUARE_NB = chess::SQUARE_NB;
+    static constexpr int VICTIM_NB = chess::PIECE_TYPE_NB;
+    static constexpr Piece NO_PIECE = chess::NO_PIECE;
+    static constexpr int BENCH_DEPTH = chess::BENCH_DEPTH;
+    static constexpr const auto& BENCH_FENS = chess::BENCH_FENS;
+
+    static void generate_all(const Position& pos, MoveList& list) { generate<GenKind::All>(pos, list); }
+    static void generate_noisy(const Position& pos, MoveList& list) { generate<GenKind::Noisy>(pos, list); }
+    static std::uint64_t count_legal_moves(const Position& pos) { return chess::count_legal_moves(pos); }
+    static bool is_legal(const Position& pos, Move m) { return chess::is_legal(pos, m); }
+
+    // The learned evaluation (nnue.h) while a network is active (the built-in one, or EvalFile's),
+    // else the hand-written one (eval.h).
+    static int evaluate(const Position& pos) { return nnue::active_network() ? nnue::evaluate(pos) : chess::evaluate(pos); }
+    // A hash of where the pawns stand, for the search's static-eval correction.
+    static std::uint64_t pawn_structure_key(const Position& pos) {
+        return mix_pair(pos.pieces(Color::White, PAWN), pos.pieces(Color::Black, PAWN));
+    }
+
+    // Noisy moves change the material: captures (en passant included) and promotions to a
+    // queen. Everything else, castling too (stored as king-takes-rook), is quiet.
+    static bool is_noisy(const Position& pos, Move m) {
+        return (!pos.empty(m.to()) && m.kind() != MoveKind::Castling) || m.kind() == MoveKind::EnPassant ||
+               (m.kind() == MoveKind::Promotion && m.promotion() == QUEEN);
+    }
+    static PieceType victim(const Position& pos, Move m) {
+        return m.kind() == MoveKind::EnPassant ? PAWN : piece_type(pos.piece_on(m.to()));
+    }
+    static int noisy_value(const Position& pos, Move m) {
+        return SEE_VALUE[victim(pos, m)] + (m.kind() == MoveKind::Promotion ? SEE_VALUE[QUEEN] : 0);
+    }
+    // A promotion is never delta-pruned: its bound is out of reach of any window.
+    static int max_gain(const Position& pos, Move m) {
+        return m.kind() == MoveKind::Promotion ? 1 << 20 : SEE_VALUE[victim(pos, m)];
+    }
+    // Under-promotions are almost never right.
+    static bool demote_quiet(Move m) { return m.kind() == MoveKind::Promotion; }
+    static bool see_ge(const Position& pos, Move m, int threshold) { return chess::see_ge(pos, m, threshold); }
+    static bool has_non_pawn_material(const Position& pos, Color c) { return (pos.pieces(c) & ~pos.pieces(PAWN, KING)) != 0; }
+
+    static Outcome rule_outcome(const Position& pos, int ply) {
+        if (pos.has_insufficient_material() || pos.is_repetition(ply)) return Outcome::Draw;
+        // Fifty-move rule, except that a checkmate given on the hundredth ply still counts.
+        if (pos.rule50() >= 100 && (!pos.in_check() || chess::count_legal_moves(pos) > 0)) return Outcome::Draw;
+        return Outcome::None;
+    }
+    static Outcome no_move_outcome(const Position& pos) { return pos.in_check() ? Outcome::Loss : Outcome::Draw; }
+
+    static std::optional<std::string> set_fen(Position& pos, std::string_view fen, bool chess960) { return pos.set_fen(fen, chess960); }
+    static Move parse_move(const Position& pos, std::string_view text, bool /*chess960: the text is read either way*/) {
+        return parse_uci_move(pos, text);
+    }
+    static std::string move_text(Move m, bool chess960) { return move_to_uci(m, chess960); }
+    static std::string pretty(const Position& pos) { return pos.pretty(); }
+    static std::string eval_report(const Position& pos) {
+        if (!nnue::active_network()) return chess::eval_report(pos);
+        return "network: " + std::to_string(nnue::evaluate(pos)) + " cp (side to move)\nhand-written: " + chess::eval_report(pos);
+    }
+    static std::vector<std::pair<Move, std::uint64_t>> perft_divide(Position& pos, int depth) { return chess::perft_divide(pos, depth); }
+};
+
+static_assert(Game<ChessGame>);
+
+}  // namespace sen::chess

@@ -1,0 +1,223 @@
+#include "chess/movegen.h"
+
+namespace sen::chess {
+
+namespace {
+
+// Sinks receive whole sets of destinations; a list sink turns them into moves, a count sink
+// only counts them.
+struct ListSink {
+    MoveList& list;
+
+    void piece_moves(Square from, Bitboard to) {
+        while (to) list.push(Move(from, pop_lsb(to)));
+    }
+    void pawn_set(Bitboard to, int delta) {
+        while (to) {
+            const Square s = pop_lsb(to);
+            list.push(Move(s - delta, s));
+        }
+    }
+    void promotions_from(Square from, Bitboard to, bool queen, bool under) {
+        while (to) {
+            const Square s = pop_lsb(to);
+            if (queen) list.push(Move::make(from, s, MoveKind::Promotion, QUEEN));
+            if (under) {
+                list.push(Move::make(from, s, MoveKind::Promotion, KNIGHT));
+                list.push(Move::make(from, s, MoveKind::Promotion, ROOK));
+                list.push(Move::make(from, s, MoveKind::Promotion, BISHOP));
+            }
+        }
+    }
+    void promotion_set(Bitboard to, int delta, bool queen, bool under) {
+        while (to) {
+            const Square s = pop_lsb(to);
+            promotions_from(s - delta, square_bb(s), queen, under);
+        }
+    }
+    void single(Move m) { list.push(m); }
+};
+
+struct CountSink {
+    std::uint64_t count = 0;
+
+    void piece_moves(Square, Bitboard to) { count += unsigned(popcount(to)); }
+    void pawn_set(Bitboard to, int) { count += unsigned(popcount(to)); }
+    void promotions_from(Square, Bitboard to, bool queen, bool under) { count += unsigned(popcount(to) * (queen + 3 * under)); }
+    void promotion_set(Bitboard to, int, bool queen, bool under) { count += unsigned(popcount(to) * (queen + 3 * under)); }
+    void single(Move) { ++count; }
+};
+
+template <Color Us, GenKind Kind, class Sink>
+void generate_for(const Position& pos, Sink& sink) {
+    constexpr Color Them = ~Us;
+    constexpr bool white = Us == Color::White;
+    constexpr Direction Up = white ? Direction::North : Direction::South;
+    constexpr Direction UpWest = white ? Direction::NorthWest : Direction::SouthWest;
+    constexpr Direction UpEast = white ? Direction::NorthEast : Direction::SouthEast;
+    constexpr int up = int(Up), up_west = int(UpWest), up_east = int(UpEast);
+    constexpr Bitboard third_rank = white ? rank_bb(2) : rank_bb(5);
+    constexpr Bitboard last_rank = white ? RANK_8_BB : RANK_1_BB;
+    constexpr Bitboard seventh_rank = white ? rank_bb(6) : rank_bb(1);
+    constexpr bool noisy = Kind != GenKind::Quiet;  // emit captures and queen promotions
+    constexpr bool quiet = Kind != GenKind::Noisy;  // emit non-captures and quiet under-promotions
+
+    const Bitboard occupied = pos.pieces(), ours = pos.pieces(Us), theirs = pos.pieces(Them);
+    const Bitboard empty_squares = ~occupied;
+    const Square ksq = pos.king_square(Us);
+    const Bitboard checkers = pos.checkers();
+    const Bitboard kind_targets = Kind == GenKind::Noisy ? theirs : Kind == GenKind::Quiet ? empty_squares : ~ours;
+
+    // King: every destination is tested with the king lifted off the board, so that it cannot
+    // hide from a slider behind itself.
+    {
+        Bitboard candidates = king_attacks(ksq) & kind_targets;
+        const Bitboard without_king = occupied ^ square_bb(ksq);
+        Bitboard safe = 0;
+        while (candidates) {
+            const Square to = pop_lsb(candidates);
+            if (!pos.attacked_by(Them, to, without_king)) safe |= square_bb(to);
+        }
+        sink.piece_moves(ksq, safe);
+    }
+    if (more_than_one(checkers)) return;  // double check: only the king moves
+
+    // In check, other pieces must capture the checker or block its line.
+    const Bitboard check_mask = checkers ? (between(ksq, lsb(checkers)) | checkers) : ~Bitboard(0);
+    const Bitboard targets = kind_targets & check_mask;
+
+    // Pins: our piece alone between our king and an enemy slider on the same line. A pinned
+    // piece may move only along that line, and never when in check.
+    Bitboard pinned = 0;
+    {
+        Bitboard snipers = (rook_attacks(ksq, theirs) & pos.pieces(Them, ROOK, QUEEN)) |
+                           (bishop_attacks(ksq, theirs) & pos.pieces(Them, BISHOP, QUEEN));
+        while (snipers) {
+            const Bitboard blockers = between(ksq, pop_lsb(snipers)) & occupied;
+            if (!more_than_one(blockers)) pinned |= blockers & ours;
+        }
+    }
+
+    // Knights: a pinned knight can never stay on its pin line.
+    for (Bitboard b = pos.pieces(Us, KNIGHT) & ~pinned; b;) {
+        const Square from = pop_lsb(b);
+        sink.piece_moves(from, knight_attacks(from) & targets);
+    }
+    // Sliders.
+    for (Bitboard b = pos.pieces(Us, BISHOP) & ~pinned; b;) {
+        const Square from = pop_lsb(b);
+        sink.piece_moves(from, bishop_attacks(from, occupied) & targets);
+    }
+    for (Bitboard b = pos.pieces(Us, ROOK) & ~pinned; b;) {
+        const Square from = pop_lsb(b);
+        sink.piece_moves(from, rook_attacks(from, occupied) & targets);
+    }
+    for (Bitboard b = pos.pieces(Us, QUEEN) & ~pinned; b;) {
+        const Square from = pop_lsb(b);
+        sink.piece_moves(from, queen_attacks(from, occupied) & targets);
+    }
+    if (!checkers) {
+        for (Bitboard b = pinned & pos.pieces(Us) & ~pos.pieces(PAWN, KNIGHT); b;) {
+            const Square from = pop_lsb(b);
+            sink.piece_moves(from, attacks_of(piece_type(pos.piece_on(from)), from, occupied) & targets & line(ksq, from));
+        }
+    }
+
+    // Pawns that are not pinned, set-wise.
+    const Bitboard pawns = pos.pieces(Us, PAWN);
+    const Bitboard free_pawns = pawns & ~pinned;
+    {
+        Bitboard push1 = shift<Up>(free_pawns) & empty_squares;
+        const Bitboard push2 = shift<Up>(push1 & third_rank) & empty_squares & check_mask;
+        push1 &= check_mask;
+        const Bitboard capture_west = shift<UpWest>(free_pawns) & theirs & check_mask;
+        const Bitboard capture_east = shift<UpEast>(free_pawns) & theirs & check_mask;
+        if constexpr (quiet) {
+            sink.pawn_set(push1 & ~last_rank, up);
+            sink.pawn_set(push2, 2 * up);
+        }
+        if constexpr (noisy) {
+            sink.pawn_set(capture_west & ~last_rank, up_west);
+            sink.pawn_set(capture_east & ~last_rank, up_east);
+            sink.promotion_set(capture_west & last_rank, up_west, true, true);
+            sink.promotion_set(capture_east & last_rank, up_east, true, true);
+        }
+        sink.promotion_set(push1 & last_rank, up, noisy, quiet);
+    }
+    // Pinned pawns, one by one (never when in check).
+    if (!checkers) {
+        for (Bitboard b = pawns & pinned; b;) {
+            const Square from = pop_lsb(b);
+            const Bitboard allowed = line(ksq, from);
+            Bitboard pushes = shift<Up>(square_bb(from)) & empty_squares;
+            pushes |= shift<Up>(pushes & third_rank) & empty_squares;
+            pushes &= allowed;
+            const Bitboard captures = pawn_attacks(Us, from) & theirs & allowed;
+            if (square_bb(from) & seventh_rank) {
+                if constexpr (noisy) sink.promotions_from(from, captures, true, true);
+                sink.promotions_from(from, pushes, noisy, quiet);
+            } else {
+                if constexpr (noisy) sink.piece_moves(from, captures);
+                if constexpr (quiet) sink.piece_moves(from, pushes);
+            }
+        }
+    }
+    // En passant: the rare case where the capture removes a piece from a square other than the
+    // destination, so the king's safety is checked on the resulting occupancy.
+    if constexpr (noisy) {
+        const Square ep = pos.ep_square();
+        if (ep != SQ_NONE) {
+            for (Bitboard b = pawn_attacks(Them, ep) & pawns; b;) {
+                const Square from = pop_lsb(b);
+                if (pos.en_passant_is_legal(from)) sink.single(Move::make(from, ep, MoveKind::EnPassant));
+            }
+        }
+    }
+    // Castling: never out of check; the squares between must be empty and the king's path safe.
+    if constexpr (quiet) {
+        if (!checkers && (pos.castling_rights() & (white ? WHITE_CASTLING : BLACK_CASTLING))) {
+            for (const bool king_side : {true, false}) {
+                const CastlingRights right = castling_right(Us, king_side);
+                if (!pos.can_castle(right) || (pos.castling_path(right) & occupied)) continue;
+                const Square rook_from = pos.castling_rook_square(right);
+                // Lifting the rook too matters in Chess960, where it may shield the king's path.
+                const Bitboard lifted = occupied ^ square_bb(ksq) ^ square_bb(rook_from);
+                bool safe = true;
+                for (Bitboard path = pos.castling_king_path(right); path && safe;)
+                    safe = !pos.attacked_by(Them, pop_lsb(path), lifted);
+                if (safe) sink.single(Move::make(ksq, rook_from, MoveKind::Castling));
+            }
+        }
+    }
+}
+
+template <GenKind Kind, class Sink>
+void generate_any(const Position& pos, Sink& sink) {
+    if (pos.side_to_move() == Color::White) generate_for<Color::White, Kind>(pos, sink);
+    else generate_for<Color::Black, Kind>(pos, sink);
+}
+
+}  // namespace
+
+template <GenKind Kind>
+void generate(const Position& pos, MoveList& list) {
+    ListSink sink{list};
+    generate_any<Kind>(pos, sink);
+}
+
+template void generate<GenKind::Noisy>(const Position&, MoveList&);
+template void generate<GenKind::Quiet>(const Position&, MoveList&);
+template void generate<GenKind::All>(const Position&, MoveList&);
+
+std::uint64_t count_legal_moves(const Position& pos) {
+    CountSink sink;
+    generate_any<GenKind::All>(pos, sink);
+    return sink.count;
+}
+
+bool is_legal(const Position& pos, Move m) {
+    if (!m.is_ok() || pos.empty(m.from()) || piece_color(pos.piece_on(m.from())) != pos.side_to_move()) return false;
+    return legal_moves(pos).contains(m);
+}
+
+}  // namespace sen::chess

@@ -1,0 +1,16 @@
+#include "chess/perft.h"
+
+#include "chess/movegen.h"
+#include "core/perft.h"
+
+namespace sen::chess {
+
+std::uint64_t perft(Position& pos, int depth) {
+    return perft_count<Position, MoveList, generate<GenKind::All>, count_legal_moves>(pos, depth);
+}
+
+std::vector<std::pair<Move, std::uint64_t>> perft_divide(Position& pos, int depth) {
+    return perft_count_divide<Position, MoveList, generate<GenKind::All>, count_legal_moves>(pos, depth);
+}
+
+}  // namespace sen::chess

@@ -1,0 +1,19 @@
+// Perft: the number of leaf nodes of the legal move tree to a fixed depth, the standard check
+// of a move generator's correctness and speed. The last ply is counted in bulk, without making
+// the moves (as Stockfish's perft does too).
+#pragma once
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "chess/position.h"
+
+namespace sen::chess {
+
+std::uint64_t perft(Position& pos, int depth);
+
+// Per root move counts, in generation order.
+std::vector<std::pair<Move, std::uint64_t>> perft_divide(Position& pos, int depth);
+
+}  // namespace sen::chess

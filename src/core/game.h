@@ -1,0 +1,90 @@
+// The seam between the shared engine parts and the per-game parts.
+//
+// Shared, written once: the searcher (search.h, search_impl.h), move ordering (movepick.h), the
+// transposition table (tt.h), the time manager (timeman.h), the engine thread (engine.h) and the
+// protocol (uci.h). Per game: the board, move generation, rules, evaluation and move text.
+// A game is a struct of types and static functions that the shared templates are instantiated
+// with: ChessGame (chess_game.h) and xiangqi::XiangqiGame (xiangqi/game.h). Each instantiation
+// is compiled in its own translation unit (search.cpp, xiangqi/search.cpp, engine.cpp,
+// xiangqi/engine.cpp), so the game's position, generator and evaluation are inlined into its
+// searcher as if the searcher had been written for it alone.
+//
+// The concept below lists what a game provides; its header comment says why each item is there.
+// Neither side reaches around the seam: the search never names a chess or xiangqi type, and the
+// game code knows nothing of search, the hash table or the protocol.
+#pragma once
+
+#include <concepts>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/types.h"
+
+namespace sen {
+
+// A decided node from the point of view of the side to move: the search turns it into a score
+// (a draw is 0, a loss or win a mate score at this ply).
+enum class Outcome : std::uint8_t { None, Draw, Loss, Win };
+
+// What reading a FEN gives: nothing when it was read, else what is wrong with it.
+using FenError = std::optional<std::string>;
+
+template <class G>
+concept Game = requires(const typename G::Position& pos, typename G::Position& mutable_pos, typename G::Move m,
+                        typename G::MoveList& list, std::string_view text, int ply, int threshold, bool chess960) {
+    // Types. Move is 16 bits with raw() and an explicit constructor from them (the hash table
+    // stores raw moves), none() and null(); Piece indexes histories.
+    typename G::Position;
+    typename G::Move;
+    typename G::MoveList;
+    typename G::Piece;
+    { G::NAME } -> std::convertible_to<std::string_view>;
+    // History table dimensions: pieces (colour and type), board points, victim kinds.
+    { G::PIECE_NB } -> std::convertible_to<int>;
+    { G::SQUARE_NB } -> std::convertible_to<int>;
+    { G::VICTIM_NB } -> std::convertible_to<int>;
+    { m.raw() } -> std::same_as<std::uint16_t>;
+    { pos.key() } -> std::same_as<Key>;
+    { pos.side_to_move() } -> std::same_as<Color>;
+    { pos.in_check() } -> std::same_as<bool>;
+    { pos.game_ply() } -> std::convertible_to<int>;
+    mutable_pos.make_move(m);
+    mutable_pos.unmake_move();
+
+    // Move generation: every legal move, or the noisy ones (quiescence).
+    G::generate_all(pos, list);
+    G::generate_noisy(pos, list);
+    { G::count_legal_moves(pos) } -> std::convertible_to<std::uint64_t>;
+    { G::is_legal(pos, m) } -> std::same_as<bool>;
+    // Evaluation in centipawns from the side to move's point of view.
+    { G::evaluate(pos) } -> std::same_as<int>;
+    // A hash of the pawn (soldier) structure: the static-eval correction is kept per structure.
+    { G::pawn_structure_key(pos) } -> std::same_as<std::uint64_t>;
+    // Move classes and exchange values for ordering and pruning.
+    { G::is_noisy(pos, m) } -> std::same_as<bool>;
+    { G::victim(pos, m) } -> std::convertible_to<int>;      // index < VICTIM_NB for capture history
+    { G::noisy_value(pos, m) } -> std::same_as<int>;        // what the move wins at once (ordering)
+    { G::max_gain(pos, m) } -> std::same_as<int>;           // an upper bound of that (delta pruning)
+    { G::demote_quiet(m) } -> std::same_as<bool>;           // a quiet move to try after all others
+    { G::see_ge(pos, m, threshold) } -> std::same_as<bool>;
+    { G::has_non_pawn_material(pos, pos.side_to_move()) } -> std::same_as<bool>;  // null move and pruning guard
+    // Rules: an outcome decided before generating moves (repetition, move limits, material),
+    // and the outcome when the side to move has no legal move.
+    { G::rule_outcome(pos, ply) } -> std::same_as<Outcome>;
+    { G::no_move_outcome(pos) } -> std::same_as<Outcome>;
+
+    // Protocol and tools.
+    { G::set_fen(mutable_pos, text, chess960) } -> std::same_as<std::optional<std::string>>;
+    { G::parse_move(pos, text, chess960) } -> std::same_as<typename G::Move>;
+    { G::move_text(m, chess960) } -> std::same_as<std::string>;
+    { G::START_FEN } -> std::convertible_to<std::string_view>;
+    { G::pretty(pos) } -> std::same_as<std::string>;
+    { G::eval_report(pos) } -> std::same_as<std::string>;
+    G::perft_divide(mutable_pos, ply);
+    { G::BENCH_DEPTH } -> std::convertible_to<int>;
+    G::BENCH_FENS.begin();
+};
+
+}  // namespace sen

@@ -1,0 +1,116 @@
+// The searcher: iterative deepening, aspiration windows, principal-variation alpha-beta with
+// quiescence, and Lazy SMP over a shared transposition table.
+//
+// Written once for every game: BasicSearcher<Game> is a template over a game type (game.h),
+// defined in search_impl.h and instantiated by each game: chess/search.cpp (chess::Searcher,
+// chess::SearchLimits, ... in chess/search.h) and xiangqi/search.cpp (xiangqi::Searcher, ...).
+// Owns: per-thread search state (histories, killers, stacks, root moves) and the helper threads
+// of a running search. Reads: a copy of the root position, the limits, a stop flag.
+// Never touches: the protocol. It reports through callbacks (SearchReport), so `bench`, tests
+// and the UCI layer each decide what to do with the reports; only the UCI layer prints.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "core/game.h"
+#include "core/large_memory.h"
+#include "core/timeman.h"
+#include "core/tt.h"
+
+namespace sen {
+
+constexpr int MAX_PLY = 128;
+constexpr int SCORE_INFINITE = 32001;
+constexpr int SCORE_MATE = 32000;
+constexpr int SCORE_MATE_IN_MAX_PLY = SCORE_MATE - MAX_PLY;
+constexpr int SCORE_DRAW = 0;
+
+constexpr bool is_mate_score(int score) { return score >= SCORE_MATE_IN_MAX_PLY || score <= -SCORE_MATE_IN_MAX_PLY; }
+// Moves (not plies) to mate: positive when we mate, negative when we are mated.
+constexpr int mate_in_moves(int score) { return score > 0 ? (SCORE_MATE - score + 1) / 2 : -(SCORE_MATE + score) / 2; }
+
+template <class Game>
+struct BasicSearchLimits {
+    using Move = typename Game::Move;
+    std::optional<int> depth;
+    std::optional<std::uint64_t> nodes;
+    std::optional<int> mate;          // stop once a mate in at most this many moves is found
+    std::vector<Move> searchmoves;    // empty: all legal moves
+    int multipv = 1;
+};
+
+// Flags the engine and the search share while a search runs.
+struct SearchControl {
+    std::atomic<bool> stop{false};       // set by `stop`, `quit`, or the search's own limits
+    std::atomic<bool> pondering{false};  // while set, time limits are not applied
+};
+
+template <class Game>
+struct BasicSearchReport {
+    using Move = typename Game::Move;
+    int depth = 0;
+    int seldepth = 0;
+    int multipv = 1;
+    int score = 0;
+    Bound bound = Bound::Exact;  // Lower/Upper on an aspiration fail-high/low
+    std::uint64_t nodes = 0;
+    std::int64_t time_ms = 0;
+    int hashfull = 0;
+    std::vector<Move> pv;
+};
+
+template <class Game>
+struct BasicSearchCallbacks {
+    using Move = typename Game::Move;
+    std::function<void(const BasicSearchReport<Game>&)> on_report;
+    std::function<void(int depth, Move move, int number)> on_current_move;  // after the first second
+};
+
+template <class Game>
+struct BasicSearchResult {
+    using Move = typename Game::Move;
+    Move best = Move::none();
+    Move ponder = Move::none();
+    int score = 0;
+    int depth = 0;
+    std::uint64_t nodes = 0;
+};
+
+template <class Game>
+class BasicSearcher {
+public:
+    using Position = typename Game::Position;
+    using Move = typename Game::Move;
+    using Limits = BasicSearchLimits<Game>;
+    using Callbacks = BasicSearchCallbacks<Game>;
+    using Result = BasicSearchResult<Game>;
+
+    explicit BasicSearcher(TranspositionTable& tt);
+    ~BasicSearcher();
+    BasicSearcher(const BasicSearcher&) = delete;
+    BasicSearcher& operator=(const BasicSearcher&) = delete;
+
+    // Number of search threads (Lazy SMP); takes effect at the next search.
+    void set_threads(int count);
+    int threads() const { return thread_count_; }
+    // Forget everything learnt (histories, killers): for `ucinewgame` and bench.
+    void clear();
+
+    // Searches until a limit is reached or control.stop is set; blocks the calling thread,
+    // which serves as the main search thread. `root` must have at least one legal move.
+    Result search(const Position& root, const Limits& limits, const TimeLimiter& timer, SearchControl& control,
+                  const Callbacks& callbacks);
+
+private:
+    struct Worker;
+    TranspositionTable& tt_;
+    int thread_count_ = 1;
+    std::vector<LargeBox<Worker>> workers_;  // each in its own mapping: a few MB of histories
+};
+
+}  // namespace sen

@@ -1,0 +1,731 @@
+// The searcher's code, once for every game: included only by the files that instantiate
+// BasicSearcher for a game (search.cpp for chess, xiangqi/search.cpp for xiangqi), so that each
+// instantiation is compiled with its game's position, move generator and evaluation inlined.
+// Everything game-specific goes through the Game type's static functions (game.h); the search
+// itself has no rule of either game in it.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <thread>
+
+#include "core/movepick.h"
+#include "core/search.h"
+
+namespace sen {
+
+namespace search_detail {
+
+// Late-move reduction table: reductions grow with the logarithms of depth and move number.
+struct ReductionTable {
+    int r[64][64];
+    ReductionTable() {
+        for (int d = 0; d < 64; ++d)
+            for (int m = 0; m < 64; ++m) r[d][m] = (d && m) ? int(0.75 + std::log(d) * std::log(m) / 2.25) : 0;
+    }
+};
+inline const ReductionTable LMR;
+
+// Singular extensions are tried from this depth on: below it the verification search costs more
+// than the extension gains.
+constexpr int SE_MIN_DEPTH = 8;
+
+constexpr int STACK_OFFSET = 4;  // room for (ss - 2) lookups at the root
+constexpr int NO_EVAL = -SCORE_INFINITE;
+
+// Mate scores are stored relative to the node, not the root, so that a transposition found at
+// another ply reports the right distance to mate.
+inline int score_to_tt(int score, int ply) {
+    if (score >= SCORE_MATE_IN_MAX_PLY) return score + ply;
+    if (score <= -SCORE_MATE_IN_MAX_PLY) return score - ply;
+    return score;
+}
+inline int score_from_tt(int score, int ply) {
+    if (score >= SCORE_MATE_IN_MAX_PLY) return score - ply;
+    if (score <= -SCORE_MATE_IN_MAX_PLY) return score + ply;
+    return score;
+}
+
+inline int history_bonus(int depth) { return std::min(300 * depth - 250, 2500); }
+
+// A decided node's score for the side to move; mates count from the root, so a nearer one scores higher.
+inline int outcome_score(Outcome outcome, int ply) {
+    return outcome == Outcome::Loss ? -SCORE_MATE + ply : outcome == Outcome::Win ? SCORE_MATE - ply : SCORE_DRAW;
+}
+
+template <class Game>
+struct StackEntry {
+    using Move = typename Game::Move;
+    Move move = Move::none();
+    typename Game::Piece moved_piece = Game::NO_PIECE;  // the piece that made `move` (a chess castling move's `to` is the rook's square)
+    int static_eval = NO_EVAL;
+    Move killers[2] = {Move::none(), Move::none()};
+    PieceToHistory<Game>* continuation = nullptr;
+    bool null_move_allowed = true;
+    Move excluded = Move::none();  // the move a singular-extension search leaves out
+};
+
+template <class Game>
+struct RootMove {
+    using Move = typename Game::Move;
+    Move move;
+    int score = -SCORE_INFINITE;
+    int previous_score = -SCORE_INFINITE;
+    int seldepth = 0;
+    std::uint64_t nodes = 0;
+    std::vector<Move> pv;
+};
+
+}  // namespace search_detail
+
+using search_detail::history_bonus;
+using search_detail::LMR;
+using search_detail::SE_MIN_DEPTH;
+using search_detail::NO_EVAL;
+using search_detail::outcome_score;
+using search_detail::score_from_tt;
+using search_detail::score_to_tt;
+using search_detail::STACK_OFFSET;
+
+template <class Game>
+struct BasicSearcher<Game>::Worker {
+    using StackEntry = search_detail::StackEntry<Game>;
+    using RootMove = search_detail::RootMove<Game>;
+    int id = 0;
+    Position pos;
+    Histories<Game> histories;
+    StackEntry stack[MAX_PLY + STACK_OFFSET + 4];
+    Move pv[MAX_PLY + 1][MAX_PLY + 1];
+    int pv_length[MAX_PLY + 1] = {};
+    std::vector<RootMove> root_moves;
+    std::vector<RootMove> completed_root_moves;  // as they stood after the last full iteration
+    std::size_t pv_index = 0;
+    std::atomic<std::uint64_t> nodes{0};
+    int seldepth = 0;
+    int completed_depth = 0;
+
+    // The search in progress.
+    TranspositionTable* tt = nullptr;
+    const Limits* limits = nullptr;
+    const TimeLimiter* timer = nullptr;
+    SearchControl* control = nullptr;
+    const Callbacks* callbacks = nullptr;
+    const std::vector<LargeBox<Worker>>* all = nullptr;
+
+    bool is_main() const { return id == 0; }
+    bool stopped() const { return control->stop.load(std::memory_order_relaxed); }
+    std::uint64_t total_nodes() const {
+        std::uint64_t n = 0;
+        for (const auto& w : *all) n += w->nodes.load(std::memory_order_relaxed);
+        return n;
+    }
+
+    // Correction history: the static evaluation misjudges some pawn structures the same way again
+    // and again (a blocked centre, a passer the terms undervalue); the search's results in
+    // positions with this side to move and these pawns show by how much, so that is added back.
+    std::size_t correction_index() const {
+        return std::size_t(Game::pawn_structure_key(pos)) & (Histories<Game>::CORRECTION_SIZE - 1);
+    }
+    int corrected_eval(int raw) const {
+        const int c = histories.correction[index_of(pos.side_to_move())][correction_index()];
+        return std::clamp(raw + c / Histories<Game>::CORRECTION_GRAIN, -SCORE_MATE_IN_MAX_PLY + 1, SCORE_MATE_IN_MAX_PLY - 1);
+    }
+    // Moves the correction towards this node's error (search score minus raw eval), more
+    // for deeper searches.
+    void update_correction(int raw, int score, int depth) {
+        std::int16_t& entry = histories.correction[index_of(pos.side_to_move())][correction_index()];
+        const int target = std::clamp((score - raw) * Histories<Game>::CORRECTION_GRAIN, -Histories<Game>::CORRECTION_LIMIT,
+                                      Histories<Game>::CORRECTION_LIMIT);
+        const int weight = std::min(depth + 1, 16);
+        entry = std::int16_t((entry * (256 - weight) + target * weight) / 256);
+    }
+
+    void count_node() {
+        const std::uint64_t n = nodes.load(std::memory_order_relaxed) + 1;
+        nodes.store(n, std::memory_order_relaxed);
+        if (is_main() && (n & 255) == 0) check_limits();
+    }
+
+    // Polled by the main thread: the hard time limit and the node limit end the search, but
+    // never before depth 1 has completed: until then the best move is just the first one tried
+    // (a node limit of 200 used to return an unsearched move with a score of -infinity).
+    void check_limits() {
+        if (limits->nodes && completed_depth >= 1 && total_nodes() >= *limits->nodes) control->stop = true;
+        if (timer->limited() && !control->pondering.load(std::memory_order_relaxed) && completed_depth >= 1 &&
+            timer->hard_limit_reached())
+            control->stop = true;
+    }
+
+    // Prints the current lines (a window other than (-inf, inf) marks a bound of an unfinished
+    // iteration), or those of the last completed iteration.
+    void report(int depth, int alpha, int beta, bool from_completed = false);
+    bool partial_reported = false;  // the last lines printed were bounds of an unfinished iteration
+    void iterative_deepening();
+    template <bool PV>
+    int negamax(int alpha, int beta, int depth, int ply, bool cut_node, StackEntry* ss);
+    template <bool PV>
+    int qsearch(int alpha, int beta, int ply, StackEntry* ss);
+    void update_quiet_histories(StackEntry* ss, Move best, const Move* quiets, int quiet_count, int depth);
+};
+
+template <class Game>
+BasicSearcher<Game>::BasicSearcher(TranspositionTable& tt) : tt_(tt) { set_threads(1); }
+template <class Game>
+BasicSearcher<Game>::~BasicSearcher() = default;
+
+// Workers (a few MB each, mostly history tables) are made at the first search rather than
+// here, so that start-up stays fast.
+template <class Game>
+void BasicSearcher<Game>::set_threads(int count) {
+    thread_count_ = std::clamp(count, 1, 1024);
+    if (workers_.size() > std::size_t(thread_count_)) workers_.resize(std::size_t(thread_count_));
+}
+
+template <class Game>
+void BasicSearcher<Game>::clear() {
+    for (auto& w : workers_) w->histories.clear();
+}
+
+// ---------------------------------------------------------------------------------------------
+
+template <class Game>
+template <bool PV>
+int BasicSearcher<Game>::Worker::qsearch(int alpha, int beta, int ply, StackEntry* ss) {
+    count_node();
+    if (PV) pv_length[ply] = ply;
+    if (PV && ply + 1 > seldepth) seldepth = ply + 1;
+    if (stopped()) return 0;
+    if (const Outcome outcome = Game::rule_outcome(pos, ply); outcome != Outcome::None) return outcome_score(outcome, ply);
+    const bool in_check = pos.in_check();
+    if (ply >= MAX_PLY - 1) return in_check ? SCORE_DRAW : Game::evaluate(pos);
+
+    TTEntry entry;
+    const bool tt_hit = tt->probe(pos.key(), entry);
+    const int tt_score = tt_hit ? score_from_tt(entry.score, ply) : NO_EVAL;
+    if (!PV && tt_hit &&
+        (entry.bound == Bound::Exact || (entry.bound == Bound::Lower && tt_score >= beta) || (entry.bound == Bound::Upper && tt_score <= alpha)))
+        return tt_score;
+
+    int best_score = -SCORE_INFINITE, stand_pat = NO_EVAL, raw_eval = NO_EVAL;
+    if (!in_check) {
+        // Stand pat: the side to move may decline every capture.
+        raw_eval = tt_hit && entry.static_eval != NO_EVAL ? entry.static_eval : Game::evaluate(pos);
+        stand_pat = corrected_eval(raw_eval);
+        best_score = stand_pat;
+        if (tt_hit && entry.bound != Bound::None &&
+            ((entry.bound == Bound::Lower && tt_score > stand_pat) || (entry.bound == Bound::Upper && tt_score < stand_pat)))
+            best_score = tt_score;
+        if (best_score >= beta) return best_score;
+        alpha = std::max(alpha, best_score);
+    }
+
+    const Move tt_move = tt_hit ? Move(entry.move) : Move::none();
+    MovePicker<Game> picker(pos, tt_move, histories);
+    Move best_move = Move::none();
+    int searched = 0;
+    while (const Move m = picker.next()) {
+        if (!in_check) {
+            // SEE pruning: a capture that loses material cannot raise a stand-pat score. The
+            // picker has measured every move but the hash move this way already and hands out
+            // the losing ones last, so the first of them ends the loop.
+            if (picker.last_was_bad_noisy()) break;
+            if (m == tt_move && !Game::see_ge(pos, m, 0)) continue;
+            // Delta pruning: even winning the victim outright would not reach alpha.
+            if (stand_pat + Game::max_gain(pos, m) + 200 <= alpha) continue;
+        }
+        ++searched;
+        ss->move = m;
+        ss->moved_piece = pos.piece_on(m.from());
+        ss->continuation = &histories.continuation[pos.piece_on(m.from())][m.to()];
+        if (PV) pv_length[ply + 1] = ply + 1;
+        pos.make_move(m);
+        const int score = -qsearch<PV>(-beta, -alpha, ply + 1, ss + 1);
+        pos.unmake_move();
+        if (stopped()) return 0;
+        if (score > best_score) {
+            best_score = score;
+            if (score > alpha) {
+                best_move = m;
+                if (PV) {
+                    pv[ply][ply] = m;
+                    for (int i = ply + 1; i < pv_length[ply + 1]; ++i) pv[ply][i] = pv[ply + 1][i];
+                    pv_length[ply] = pv_length[ply + 1];
+                }
+                if (score >= beta) break;
+                alpha = score;
+            }
+        }
+    }
+    if (in_check && searched == 0) return -SCORE_MATE + ply;
+
+    const Bound bound = best_score >= beta ? Bound::Lower : Bound::Upper;
+    tt->store(pos.key(), best_move.raw(), score_to_tt(best_score, ply), raw_eval, 0, bound, PV);
+    return best_score;
+}
+
+template <class Game>
+template <bool PV>
+int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply, bool cut_node, StackEntry* ss) {
+    const bool root = ply == 0;
+    const bool in_check = pos.in_check();
+    // Check extension: a side in check gets one more ply, so forced lines are not cut short.
+    if (in_check && !root) ++depth;
+    if (depth <= 0) return qsearch<PV>(alpha, beta, ply, ss);
+
+    count_node();
+    if (PV) pv_length[ply] = ply;
+    if (PV && ply + 1 > seldepth) seldepth = ply + 1;
+
+    if (!root) {
+        if (stopped()) return 0;
+        if (const Outcome outcome = Game::rule_outcome(pos, ply); outcome != Outcome::None) return outcome_score(outcome, ply);
+        if (ply >= MAX_PLY - 1) return in_check ? SCORE_DRAW : Game::evaluate(pos);
+        // Mate distance pruning: no line from here can beat a mate already found nearer the root.
+        alpha = std::max(alpha, -SCORE_MATE + ply);
+        beta = std::min(beta, SCORE_MATE - ply - 1);
+        if (alpha >= beta) return alpha;
+    }
+
+    // Inside a singular-extension search this node is the parent again with one move left out:
+    // its table entry belongs to the full node, so it neither cuts off on it nor overwrites it.
+    const Move excluded = ss->excluded;
+    TTEntry entry;
+    const bool tt_hit = tt->probe(pos.key(), entry);
+    const int tt_score = tt_hit ? score_from_tt(entry.score, ply) : NO_EVAL;
+    const Move tt_move = root ? root_moves[pv_index].move : tt_hit ? Move(entry.move) : Move::none();
+
+    // Transposition cutoff at non-PV nodes when the stored result is deep enough.
+    if (!PV && !excluded && tt_hit && entry.depth >= depth &&
+        (entry.bound == Bound::Exact || (entry.bound == Bound::Lower && tt_score >= beta) || (entry.bound == Bound::Upper && tt_score <= alpha)))
+        return tt_score;
+
+    int eval = NO_EVAL, raw_eval = NO_EVAL;
+    if (in_check) {
+        ss->static_eval = NO_EVAL;
+    } else {
+        raw_eval = tt_hit && entry.static_eval != NO_EVAL ? entry.static_eval : Game::evaluate(pos);
+        ss->static_eval = corrected_eval(raw_eval);
+        eval = ss->static_eval;
+        // The stored search score is a better estimate than the static one when its bound allows.
+        if (tt_hit && ((entry.bound == Bound::Lower && tt_score > eval) || (entry.bound == Bound::Upper && tt_score < eval)))
+            eval = tt_score;
+        if (!tt_hit) tt->store(pos.key(), 0, 0, raw_eval, -1, Bound::None, PV);
+    }
+    const bool improving = !in_check && (ss - 2)->static_eval != NO_EVAL && ss->static_eval > (ss - 2)->static_eval;
+    (ss + 1)->killers[0] = (ss + 1)->killers[1] = Move::none();
+    const Color us = pos.side_to_move();
+
+    if (!PV && !in_check && !excluded && std::abs(beta) < SCORE_MATE_IN_MAX_PLY) {
+        // Reverse futility pruning: far enough above beta that a quiet move is unlikely to bring
+        // the score back down within this depth.
+        if (depth <= 8 && eval - 80 * (depth - improving) >= beta) return (eval + beta) / 2;
+
+        // Null-move pruning: if passing still fails high, a real move would too, except in
+        // zugzwang, which needs pieces besides pawns to be rare; deep cutoffs are verified.
+        if (depth >= 3 && ss->null_move_allowed && eval >= beta && ss->static_eval >= beta && (ss - 1)->move != Move::null() &&
+            Game::has_non_pawn_material(pos, us)) {
+            const int r = 3 + depth / 4 + std::min(3, (eval - beta) / 200);
+            ss->move = Move::null();
+            ss->moved_piece = Game::NO_PIECE;
+            ss->continuation = &histories.continuation[Game::NO_PIECE][0];
+            pos.make_null_move();
+            int score = -negamax<false>(-beta, -beta + 1, depth - r, ply + 1, !cut_node, ss + 1);
+            pos.unmake_null_move();
+            if (stopped()) return 0;
+            if (score >= beta) {
+                if (score >= SCORE_MATE_IN_MAX_PLY) score = beta;
+                if (depth < 12) return score;
+                ss->null_move_allowed = false;
+                const int verified = negamax<false>(beta - 1, beta, depth - r, ply, false, ss);
+                ss->null_move_allowed = true;
+                if (verified >= beta) return score;
+            }
+        }
+    }
+
+    // Internal iterative reduction: without a hash move this node was not searched before, so
+    // spend less on it now; the next iteration will have a move to start with.
+    if (!root && !excluded && depth >= 4 && !tt_move && (PV || cut_node)) --depth;
+
+    const Move prev = (ss - 1)->move;
+    const Move counter = prev && prev != Move::null() ? histories.counter[(ss - 1)->moved_piece][prev.to()] : Move::none();
+    const PieceToHistory<Game>* continuations[2] = {(ss - 1)->continuation, (ss - 2)->continuation};
+    MovePicker<Game> picker(pos, tt_move, histories, ss->killers, counter, continuations);
+
+    int best_score = -SCORE_INFINITE;
+    Move best_move = Move::none();
+    Move quiets[64];
+    Move noisy[32];
+    int quiet_count = 0, noisy_count = 0, move_count = 0;
+    const int original_alpha = alpha;
+
+    const bool tt_move_noisy = tt_move && Game::is_noisy(pos, tt_move);
+    std::size_t root_index = pv_index;
+    for (;;) {
+        Move m;
+        if (root) {
+            // At the root, moves come in the order of the previous iteration, skipping lines
+            // already settled by earlier MultiPV passes.
+            if (root_index >= root_moves.size()) break;
+            m = root_moves[root_index++].move;
+        } else if (!(m = picker.next())) {
+            break;
+        }
+        if (m == excluded) continue;
+        const bool quiet = !Game::is_noisy(pos, m);
+        ++move_count;
+
+        // A quiet move's record: its own history and how it fared after the previous two moves.
+        int continuation_history = 0;
+        if (quiet)
+            for (const PieceToHistory<Game>* c : continuations)
+                if (c) continuation_history += (*c)[pos.piece_on(m.from())][m.to()];
+        const int history = quiet ? histories.butterfly[index_of(us)][m.from()][m.to()] + continuation_history : 0;
+        const int lmr_depth = std::max(0, depth - 1 - LMR.r[std::min(depth, 63)][std::min(move_count, 63)]);
+
+        if (!root && best_score > -SCORE_MATE_IN_MAX_PLY && Game::has_non_pawn_material(pos, us)) {
+            if (quiet) {
+                // Late-move pruning: after enough quiet moves at low depth, the rest are unlikely to matter.
+                if (move_count >= (3 + depth * depth) / (2 - improving)) {
+                    picker.skip_quiets();
+                    continue;
+                }
+                // Futility pruning: the static eval is too far below alpha for a quiet move to help.
+                // Not once alpha is a mate we found: no static eval reaches it, and a quiet move
+                // may still mate sooner.
+                if (!in_check && lmr_depth <= 8 && alpha < SCORE_MATE_IN_MAX_PLY &&
+                    ss->static_eval + 100 + 100 * lmr_depth <= alpha) {
+                    picker.skip_quiets();
+                    continue;
+                }
+                // History pruning: at low depth, a quiet move that has kept failing after these
+                // same two previous moves is not worth even a reduced search.
+                if (lmr_depth <= 4 && continuation_history < -3000 * depth) continue;
+                // SEE pruning of quiet moves that put the piece where it is lost.
+                if (lmr_depth <= 8 && !Game::see_ge(pos, m, -30 * lmr_depth * lmr_depth)) continue;
+            } else if (depth <= 8 && !Game::see_ge(pos, m, -100 * depth)) {
+                // SEE pruning of captures that lose too much material for this depth.
+                continue;
+            }
+        }
+
+        if (root && is_main() && callbacks->on_current_move && timer->elapsed_ms() > 1000)
+            callbacks->on_current_move(depth, m, int(root_index));
+
+        int extension = 0;
+        // Singular extension: when every other move falls well short of the hash move's score,
+        // found by a shallower search that leaves the hash move out, the hash move is the only
+        // good one here and gets an extra ply. The same search also shows when the node fails
+        // high without the hash move (multi-cut: cut now), or when the hash move is only one of
+        // several good moves and its stored score already beats beta (search it a ply shallower).
+        if (!root && m == tt_move && !excluded && depth >= SE_MIN_DEPTH && tt_hit && entry.depth >= depth - 3 &&
+            entry.bound != Bound::Upper && entry.bound != Bound::None && std::abs(tt_score) < SCORE_MATE_IN_MAX_PLY) {
+            const int singular_beta = tt_score - 2 * depth;
+            ss->excluded = m;
+            const int score = negamax<false>(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node, ss);
+            ss->excluded = Move::none();
+            if (stopped()) return 0;
+            if (score < singular_beta) extension = 1;
+            else if (singular_beta >= beta) return singular_beta;
+            else if (tt_score >= beta) extension = -1;
+        }
+
+        const std::uint64_t nodes_before = nodes.load(std::memory_order_relaxed);
+        // A child searched only with a null window writes no PV: make sure none is left over
+        // from an earlier sibling, or a fail-high would copy a stale line.
+        if (PV) pv_length[ply + 1] = ply + 1;
+        ss->move = m;
+        ss->moved_piece = pos.piece_on(m.from());
+        ss->continuation = &histories.continuation[pos.piece_on(m.from())][m.to()];
+        tt->prefetch(pos.key_after(m));
+        pos.make_move(m);
+        const int new_depth = depth - 1 + extension;
+        int score = 0;
+
+        if (depth >= 3 && move_count > 1 + root && (quiet || picker.last_was_bad_noisy())) {
+            // Late-move reductions: later moves are searched shallower with a null window, and
+            // again at full depth only if they surprise.
+            int r = LMR.r[std::min(depth, 63)][std::min(move_count, 63)];
+            r += !PV;
+            r += !improving;
+            r += cut_node;
+            r -= pos.in_check();
+            r -= m == ss->killers[0] || m == ss->killers[1] || m == counter;
+            r -= history / 12288;
+            // A noisy hash move is most likely best here: the quiet alternatives matter less.
+            r += quiet && tt_move_noisy;
+            const int reduced = std::clamp(new_depth - r, 1, new_depth);
+            score = -negamax<false>(-alpha - 1, -alpha, reduced, ply + 1, true, ss + 1);
+            if (score > alpha && reduced < new_depth) score = -negamax<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node, ss + 1);
+        } else if (!PV || move_count > 1) {
+            score = -negamax<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node, ss + 1);
+        }
+        // Principal variation search: only the first move, or one that beat alpha with a null
+        // window, is searched with the full window.
+        if (PV && (move_count == 1 || (score > alpha && (root || score < beta))))
+            score = -negamax<true>(-beta, -alpha, new_depth, ply + 1, false, ss + 1);
+        pos.unmake_move();
+        if (stopped()) return 0;
+
+        if (root) {
+            RootMove& rm = *std::find_if(root_moves.begin(), root_moves.end(), [m](const RootMove& r) { return r.move == m; });
+            rm.nodes += nodes.load(std::memory_order_relaxed) - nodes_before;
+            if (move_count == 1 || score > alpha) {
+                rm.score = score;
+                rm.seldepth = seldepth;
+                rm.pv.assign(1, m);
+                for (int i = 1; i < pv_length[1]; ++i) rm.pv.push_back(pv[1][i]);
+            } else {
+                rm.score = -SCORE_INFINITE;
+            }
+        }
+
+        if (score > best_score) {
+            best_score = score;
+            if (score > alpha) {
+                best_move = m;
+                if (PV && !root) {
+                    pv[ply][ply] = m;
+                    for (int i = ply + 1; i < pv_length[ply + 1]; ++i) pv[ply][i] = pv[ply + 1][i];
+                    pv_length[ply] = pv_length[ply + 1];
+                }
+                if (score >= beta) break;
+                alpha = score;
+            }
+        }
+        if (m != best_move) {
+            if (quiet && quiet_count < 64) quiets[quiet_count++] = m;
+            else if (!quiet && noisy_count < 32) noisy[noisy_count++] = m;
+        }
+    }
+
+    // With the hash move left out and no other move, the hash move is singular: fail low.
+    if (move_count == 0) return excluded ? alpha : outcome_score(Game::no_move_outcome(pos), ply);
+
+    // History updates on a cutoff: reward the move that refuted, penalise the ones tried before it.
+    if (best_score >= beta) {
+        const bool best_quiet = !Game::is_noisy(pos, best_move);
+        const int bonus = history_bonus(depth);
+        if (best_quiet) {
+            update_quiet_histories(ss, best_move, quiets, quiet_count, depth);
+        } else {
+            update_history(histories.capture[pos.piece_on(best_move.from())][best_move.to()][Game::victim(pos, best_move)], bonus);
+        }
+        for (int i = 0; i < noisy_count; ++i) {
+            const Move m = noisy[i];
+            update_history(histories.capture[pos.piece_on(m.from())][m.to()][Game::victim(pos, m)], -bonus);
+        }
+    }
+
+    if (excluded) return best_score;
+    const Bound bound = best_score >= beta ? Bound::Lower : (PV && best_score > original_alpha) ? Bound::Exact : Bound::Upper;
+    // The correction learns only from scores the static eval could have seen: not in check, not
+    // after a capture or promotion decided the node, not mates, and only a bound that lies on the
+    // side of the static eval it proves wrong.
+    if (!in_check && (!best_move || !Game::is_noisy(pos, best_move)) && std::abs(best_score) < SCORE_MATE_IN_MAX_PLY &&
+        !(bound == Bound::Lower && best_score <= ss->static_eval) && !(bound == Bound::Upper && best_score >= ss->static_eval))
+        update_correction(raw_eval, best_score, depth);
+    tt->store(pos.key(), best_move.raw(), score_to_tt(best_score, ply), raw_eval, depth, bound, PV);
+    return best_score;
+}
+
+template <class Game>
+void BasicSearcher<Game>::Worker::update_quiet_histories(StackEntry* ss, Move best, const Move* quiets, int quiet_count, int depth) {
+    const int us = index_of(pos.side_to_move());
+    const int bonus = history_bonus(depth);
+    const auto update_all = [&](Move m, int b) {
+        update_history(histories.butterfly[us][m.from()][m.to()], b);
+        const auto pc = pos.piece_on(m.from());
+        for (int k = 1; k <= 2; ++k)
+            if ((ss - k)->continuation) update_history((*(ss - k)->continuation)[pc][m.to()], b);
+    };
+    update_all(best, bonus);
+    for (int i = 0; i < quiet_count; ++i) update_all(quiets[i], -bonus);
+    if (ss->killers[0] != best) {
+        ss->killers[1] = ss->killers[0];
+        ss->killers[0] = best;
+    }
+    const Move prev = (ss - 1)->move;
+    if (prev && prev != Move::null()) histories.counter[(ss - 1)->moved_piece][prev.to()] = best;
+}
+
+template <class Game>
+void BasicSearcher<Game>::Worker::report(int depth, int alpha, int beta, bool from_completed) {
+    if (!callbacks->on_report) return;
+    partial_reported = alpha != -SCORE_INFINITE || beta != SCORE_INFINITE;
+    const std::vector<RootMove>& moves = from_completed ? completed_root_moves : root_moves;
+    const std::uint64_t total = total_nodes();
+    const std::int64_t elapsed = timer->elapsed_ms();
+    const std::size_t lines = std::min<std::size_t>(std::size_t(std::max(1, limits->multipv)), moves.size());
+    for (std::size_t i = 0; i < lines; ++i) {
+        const RootMove& rm = moves[i];
+        const bool updated = rm.score != -SCORE_INFINITE;
+        if (!updated && depth == 1) continue;
+        BasicSearchReport<Game> r;
+        r.depth = updated ? depth : std::max(1, depth - 1);
+        r.seldepth = rm.seldepth;
+        r.multipv = int(i + 1);
+        r.score = updated ? rm.score : rm.previous_score;
+        r.bound = Bound::Exact;
+        if (i == pv_index && updated) {
+            if (r.score >= beta) r.bound = Bound::Lower;
+            else if (r.score <= alpha) r.bound = Bound::Upper;
+        }
+        r.nodes = total;
+        r.time_ms = elapsed;
+        r.hashfull = tt->hashfull();
+        r.pv = rm.pv;
+        callbacks->on_report(r);
+    }
+}
+
+template <class Game>
+void BasicSearcher<Game>::Worker::iterative_deepening() {
+    for (StackEntry& e : stack) e = StackEntry{};
+    StackEntry* ss = stack + STACK_OFFSET;
+    completed_depth = 0;
+    const int max_depth = limits->depth ? std::clamp(*limits->depth, 1, MAX_PLY - 1) : MAX_PLY - 1;
+    const std::size_t multipv = std::min<std::size_t>(std::size_t(std::max(1, limits->multipv)), root_moves.size());
+    Move last_best = Move::none();
+    int stable_iterations = 0;
+    int last_score = 0;
+
+    for (int depth = 1; depth <= max_depth; ++depth) {
+        // Lazy SMP: helper threads skip some depths so the threads spread over different trees.
+        if (!is_main() && depth > 1 && (depth + id) % 3 == 0) continue;
+        for (RootMove& rm : root_moves) rm.previous_score = rm.score;
+
+        for (pv_index = 0; pv_index < multipv && !stopped(); ++pv_index) {
+            seldepth = 0;
+            int delta = 20;
+            int alpha = -SCORE_INFINITE, beta = SCORE_INFINITE;
+            const int previous = root_moves[pv_index].previous_score;
+            // Aspiration window around the previous score; widened on each failure.
+            if (depth >= 4 && previous != -SCORE_INFINITE && !is_mate_score(previous)) {
+                alpha = std::max(previous - delta, -SCORE_INFINITE);
+                beta = std::min(previous + delta, SCORE_INFINITE);
+            }
+            for (;;) {
+                const int score = negamax<true>(alpha, beta, depth, 0, false, ss);
+                // An interrupted iteration leaves partial scores: its order must not be used.
+                if (stopped()) break;
+                std::stable_sort(root_moves.begin() + std::ptrdiff_t(pv_index), root_moves.end(),
+                                 [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+                if (stopped()) break;
+                if (score <= alpha) {
+                    if (is_main() && timer->elapsed_ms() > 3000) report(depth, alpha, beta);
+                    beta = (alpha + beta) / 2;
+                    alpha = std::max(score - delta, -SCORE_INFINITE);
+                } else if (score >= beta) {
+                    if (is_main() && timer->elapsed_ms() > 3000) report(depth, alpha, beta);
+                    beta = std::min(score + delta, SCORE_INFINITE);
+                } else {
+                    break;
+                }
+                delta += delta / 2;
+                if (delta > 1000) alpha = -SCORE_INFINITE, beta = SCORE_INFINITE;
+            }
+            std::stable_sort(root_moves.begin(), root_moves.begin() + std::ptrdiff_t(pv_index + 1),
+                             [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+        }
+        if (stopped()) break;
+        completed_depth = depth;
+        completed_root_moves = root_moves;
+        if (!is_main()) continue;
+
+        report(depth, -SCORE_INFINITE, SCORE_INFINITE);
+
+        // Decide whether to start another iteration.
+        const RootMove& best = root_moves[0];
+        if (limits->mate && best.score >= SCORE_MATE_IN_MAX_PLY && mate_in_moves(best.score) <= *limits->mate) break;
+        if (control->pondering.load()) continue;
+        if (timer->limited()) {
+            // A mate proven well within the depth searched will not change: answer now.
+            if (is_mate_score(best.score) && depth >= 2 * (SCORE_MATE - std::abs(best.score)) + 4) break;
+            if (root_moves.size() == 1) break;  // a single legal move needs no thought
+            stable_iterations = best.move == last_best ? std::min(stable_iterations + 1, 10) : 0;
+            double scale = 1.0;
+            if (depth >= 4) {
+                // Stable best move: move sooner. Falling score or nodes spread over many moves: think longer.
+                const double stability = 1.3 - 0.05 * stable_iterations;
+                const double drop = std::clamp(1.0 + (last_score - best.score) / 100.0 * 0.4, 0.8, 1.5);
+                std::uint64_t iteration_nodes = 0;
+                for (const RootMove& rm : root_moves) iteration_nodes += rm.nodes;
+                const double best_share = iteration_nodes ? double(best.nodes) / double(iteration_nodes) : 0.5;
+                const double node_factor = std::max(0.5, 2.0 * (1.0 - best_share) + 0.4);
+                scale = stability * drop * node_factor;
+            }
+            last_best = best.move;
+            last_score = best.score;
+            // With a fixed movetime (soft == hard) the whole time is used; the hard limit ends it.
+            if (timer->budget().soft_ms < timer->budget().hard_ms && timer->soft_limit_reached(scale)) break;
+        }
+    }
+}
+
+template <class Game>
+typename BasicSearcher<Game>::Result BasicSearcher<Game>::search(const Position& root, const Limits& limits, const TimeLimiter& timer,
+                                                                 SearchControl& control, const Callbacks& callbacks) {
+    using RootMove = search_detail::RootMove<Game>;
+    tt_.new_search();
+    std::vector<RootMove> root_moves;
+    typename Game::MoveList legal;
+    Game::generate_all(root, legal);
+    for (const Move m : legal) {
+        if (!limits.searchmoves.empty() && std::find(limits.searchmoves.begin(), limits.searchmoves.end(), m) == limits.searchmoves.end())
+            continue;
+        root_moves.push_back(RootMove{m, -SCORE_INFINITE, -SCORE_INFINITE, 0, 0, {m}});
+    }
+    Result result;
+    if (root_moves.empty()) return result;
+
+    while (workers_.size() < std::size_t(thread_count_)) {
+        workers_.push_back(LargeBox<Worker>::make());
+        workers_.back()->id = int(workers_.size() - 1);
+        workers_.back()->histories.clear();
+    }
+    for (auto& w : workers_) {
+        w->pos = root;
+        w->root_moves = root_moves;
+        w->completed_root_moves.clear();
+        w->nodes = 0;
+        w->seldepth = 0;
+        w->tt = &tt_;
+        w->limits = &limits;
+        w->timer = &timer;
+        w->control = &control;
+        w->callbacks = &callbacks;
+        w->all = &workers_;
+    }
+    std::vector<std::thread> helpers;
+    for (std::size_t i = 1; i < workers_.size(); ++i) helpers.emplace_back([w = workers_[i].get()] { w->iterative_deepening(); });
+    Worker& main = *workers_[0];
+    main.partial_reported = false;
+    main.iterative_deepening();
+    control.stop = true;  // ends the helpers
+    for (std::thread& t : helpers) t.join();
+    // GUIs take the last PV printed as the line behind the best move: if that was a bound of an
+    // interrupted iteration, print the completed one again.
+    if (main.partial_reported && !main.completed_root_moves.empty())
+        main.report(main.completed_depth, -SCORE_INFINITE, SCORE_INFINITE, true);
+
+    // The result comes from the last completed iteration; depth 1 always completes, since the
+    // limits are not checked before it has.
+    const RootMove& best = main.completed_root_moves.empty() ? main.root_moves[0] : main.completed_root_moves[0];
+    result.best = best.move;
+    result.score = best.score == -SCORE_INFINITE ? best.previous_score : best.score;
+    result.depth = main.completed_depth;
+    result.nodes = main.total_nodes();
+    if (best.pv.size() > 1) {
+        result.ponder = best.pv[1];
+    } else {
+        // No second PV move: try the hash table's reply, if it is legal.
+        Position after = root;
+        after.make_move(best.move);
+        TTEntry entry;
+        if (tt_.probe(after.key(), entry) && entry.move && Game::is_legal(after, Move(entry.move))) result.ponder = Move(entry.move);
+    }
+    return result;
+}
+
+}  // namespace sen

@@ -1,0 +1,124 @@
+// Time management: how long one search may think, and the clock that enforces it.
+//
+// Owns two things only: allocate_time(), a pure function from a parsed `go` (GoParams), the side
+// to move, the game ply and the move overhead to a soft and a hard budget; and TimeLimiter, which
+// compares elapsed time against that budget. It never reads the option table (the engine passes
+// Move Overhead in), never prints, never touches the position or the search state, and knows
+// nothing about pondering: a `go ponder` gets the same budget as the plain `go`, and the engine
+// decides when the limiter starts to matter (see docs/timeman.md, "Pondering").
+//
+// Invariants of allocate_time() when a budget is limited (checked by tests/test_timeman.cpp):
+//   1 <= soft_ms <= hard_ms <= max(1, remaining - overhead)   (remaining = own clock, if given)
+//   remaining <= overhead  ->  soft_ms == hard_ms == 1        ("move now")
+// Formulas and a table of typical budgets are in docs/timeman.md.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <optional>
+
+#include "core/go_params.h"
+#include "core/types.h"
+
+namespace sen {
+
+struct TimeBudget {
+    // Value of soft_ms/hard_ms when there is no time limit, so that a careless comparison still
+    // never stops the search.
+    static constexpr std::int64_t UNLIMITED_MS = std::numeric_limits<std::int64_t>::max();
+
+    std::int64_t soft_ms = UNLIMITED_MS;  // do not start another iteration once this has passed
+    std::int64_t hard_ms = UNLIMITED_MS;  // stop the search at once
+    bool limited = false;                 // false: infinite, depth/nodes/mate only, or no own clock
+};
+
+// `game_ply` is the game ply of the root position (0 = White's first move); it only shapes the
+// sudden-death share. Negative overhead counts as 0. `go.infinite` wins over every other limit.
+TimeBudget allocate_time(const GoParams& go, Color us, int game_ply, std::int64_t move_overhead_ms);
+
+// The search's clock. Built by the engine when a search starts, from the budget and the instant
+// the `go` line was read (not when the search thread got going, so parsing and thread start-up
+// are paid for out of the budget). Read-only after construction, so any search thread may ask.
+class TimeLimiter {
+public:
+    using Clock = std::chrono::steady_clock;
+    // Tests pass a fake clock here; an empty function means Clock::now.
+    using NowFn = std::function<Clock::time_point()>;
+
+    // Bounds for the factor the search passes to soft_limit_reached(): outside them a noisy
+    // stability or score-drop estimate would either throw the move away or burn the clock.
+    static constexpr double MIN_SOFT_SCALE = 0.3;
+    static constexpr double MAX_SOFT_SCALE = 3.0;
+
+    TimeLimiter(TimeBudget budget, Clock::time_point start, NowFn now = {});
+
+    const TimeBudget& budget() const { return budget_; }
+    bool limited() const { return budget_.limited; }
+
+    // Whole milliseconds since `start`; never negative.
+    std::int64_t elapsed_ms() const;
+
+    // Polled inside the search every N nodes: true once the hard budget is used up.
+    bool hard_limit_reached() const;
+
+    // Asked between iterations: true when another iteration should not be started. `scale`
+    // stretches or shrinks the soft budget (best-move stability, score drop, node share); it is
+    // clamped to [MIN_SOFT_SCALE, MAX_SOFT_SCALE], and the result never goes past the hard budget.
+    bool soft_limit_reached(double scale = 1.0) const;
+
+private:
+    Clock::time_point now() const { return now_ ? now_() : Clock::now(); }
+
+    TimeBudget budget_;
+    Clock::time_point start_;
+    NowFn now_;
+};
+
+// Learns how much the GUI really charges per move beyond our own thinking time.
+//
+// Move Overhead is a guess made once by the user; the true cost of a move (pipe latency, the
+// runner's own bookkeeping, being descheduled on a loaded machine) shows up in the clocks the
+// GUI sends: if we had C ms at one `go`, thought for E ms by our own clock and the increment is
+// I, the next `go` for the same side should say C - E + I. Whatever is missing is latency. The
+// tracker keeps a decaying maximum of that shortfall; the engine plans with
+// max(Move Overhead, overhead_ms()), so a slow pipe or a busy machine slows our spending before
+// it flags us (the checklist's T2 complaint about fast-TC forfeits, c-chess-cli#58).
+//
+// A sample is only taken when the two searches are two plies apart in the same game (no
+// ucinewgame in between, same side to move), the earlier one had an own clock and was not a
+// ponder search (a ponder hit moves the GUI's start), and the clock did not jump up (a new
+// time control period under movestogo). Samples are capped, so one stall of the GUI cannot make
+// us play instantly for the rest of the game.
+class LatencyTracker {
+public:
+    static constexpr std::int64_t MAX_SAMPLE_MS = 1000;
+    // Per move, the estimate falls to this share of itself unless a new sample is as large.
+    static constexpr double DECAY = 0.9;
+
+    // At the end of a search: our clock and increment at its `go`, where it started, and how long
+    // we took by our own clock (from reading `go` to sending `bestmove`).
+    void record(Color us, int game_ply, std::optional<std::int64_t> clock_ms, std::int64_t increment_ms,
+                std::int64_t own_elapsed_ms, bool pondered);
+    // At the next `go`: compares its clock with what the recorded search predicts.
+    void observe(Color us, int game_ply, std::optional<std::int64_t> clock_ms);
+    // A new game: nothing learned carries over.
+    void reset() { *this = LatencyTracker{}; }
+
+    // Current estimate of the unseen cost of one move, in whole ms (0 until a sample shows any).
+    std::int64_t overhead_ms() const { return static_cast<std::int64_t>(estimate_ + 0.999); }
+    std::optional<std::int64_t> last_sample_ms() const { return last_sample_; }
+
+private:
+    struct Pending {
+        Color us;
+        int game_ply;
+        std::int64_t expected_clock;  // C - E + I
+    };
+    std::optional<Pending> pending_;
+    std::optional<std::int64_t> last_sample_;
+    double estimate_ = 0.0;
+};
+
+}  // namespace sen

@@ -1,0 +1,127 @@
+#include "core/tt.h"
+
+#include <cstring>
+#include <new>
+
+#include <unistd.h>
+
+namespace sen {
+
+namespace {
+
+// data layout: move 16 | score 16 | eval 16 | depth 8 | bound 2 | pv 1 | generation 5..6 bits
+std::uint64_t pack(std::uint16_t move, int score, int eval, int depth, Bound bound, bool pv, std::uint8_t generation) {
+    return std::uint64_t(move) | (std::uint64_t(std::uint16_t(score)) << 16) | (std::uint64_t(std::uint16_t(eval)) << 32) |
+           (std::uint64_t(std::uint8_t(depth)) << 48) | (std::uint64_t(bound) << 56) | (std::uint64_t(pv) << 58) |
+           (std::uint64_t(generation & 31) << 59);
+}
+
+TTEntry unpack(std::uint64_t data) {
+    TTEntry e;
+    e.move = std::uint16_t(data);
+    e.score = std::int16_t(std::uint16_t(data >> 16));
+    e.static_eval = std::int16_t(std::uint16_t(data >> 32));
+    e.depth = std::int8_t(std::uint8_t(data >> 48));
+    e.bound = Bound((data >> 56) & 3);
+    e.pv = (data >> 58) & 1;
+    return e;
+}
+
+std::uint8_t generation_of(std::uint64_t data) { return std::uint8_t((data >> 59) & 31); }
+
+}  // namespace
+
+bool TranspositionTable::resize(std::size_t megabytes) {
+    if (megabytes < 1) megabytes = 1;
+    if (megabytes > MAX_MB) megabytes = MAX_MB;
+    // Refuse more than the machine's memory less 1 GB: the mapping would promise it lazily, and the
+    // first clear (ucinewgame) would then touch every page and get the process killed.
+    const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGESIZE);
+    if (pages > 0 && page_size > 0) {
+        const std::size_t physical_mb = std::size_t(pages) / 1024 * std::size_t(page_size) / 1024;
+        if (megabytes + 1024 > physical_mb) return false;
+    }
+    const std::size_t count = megabytes * 1024 * 1024 / sizeof(Bucket);
+    // A fresh mapping is zeroed (an empty table) without being touched page by page.
+    const std::size_t bytes = count * sizeof(Bucket);
+    LargeMapping fresh(bytes);
+    if (fresh.empty()) return false;
+    memory_ = std::move(fresh);
+    buckets_ = static_cast<Bucket*>(memory_.data());
+    bucket_count_ = count;
+    megabytes_ = megabytes;
+    generation_ = 0;
+    written_.store(false, std::memory_order_relaxed);
+    return true;
+}
+
+
+void TranspositionTable::clear() {
+    // Only called while no search runs (the engine defers it), so a plain memset is safe.
+    if (written_.load(std::memory_order_relaxed))
+        std::memset(static_cast<void*>(buckets_), 0, bucket_count_ * sizeof(Bucket));
+    written_.store(false, std::memory_order_relaxed);
+    generation_ = 0;
+}
+
+bool TranspositionTable::probe(Key key, TTEntry& out) const {
+    const Bucket& bucket = buckets_[bucket_index(key)];
+    for (const Slot& s : bucket.slots) {
+        const std::uint64_t data = load(s.data);
+        if ((load(s.check) ^ data) == key && data) {
+            out = unpack(data);
+            return true;
+        }
+    }
+    return false;
+}
+
+void TranspositionTable::store(Key key, std::uint16_t move, int score, int static_eval, int depth, Bound bound, bool pv) {
+    if (!written_.load(std::memory_order_relaxed)) written_.store(true, std::memory_order_relaxed);
+    Bucket& bucket = buckets_[bucket_index(key)];
+    const std::uint8_t gen = generation_ & 31;
+    // Replace the entry of the same position if present; otherwise an empty one, or the one
+    // that is oldest and shallowest (one generation of age weighs as much as 8 plies of depth).
+    Slot* victim = &bucket.slots[0];
+    std::uint64_t victim_data = 0;
+    bool same_position = false;
+    int victim_worth = 1 << 30;
+    for (Slot& s : bucket.slots) {
+        const std::uint64_t data = load(s.data);
+        if (data && (load(s.check) ^ data) == key) {
+            victim = &s;
+            victim_data = data;
+            same_position = true;
+            break;
+        }
+        const int age = (gen - generation_of(data)) & 31;
+        const int worth = data ? int(std::int8_t(std::uint8_t(data >> 48))) - 8 * age : -(1 << 30);
+        if (worth < victim_worth) {
+            victim = &s;
+            victim_data = data;
+            victim_worth = worth;
+        }
+    }
+    if (same_position) {
+        const TTEntry old = unpack(victim_data);
+        if (!move) move = old.move;
+        // Keep a much deeper result of the same position from this search unless the new one is exact.
+        if (bound != Bound::Exact && depth + 4 < old.depth && generation_of(victim_data) == gen) return;
+    }
+    const std::uint64_t data = pack(move, score, static_eval, depth, bound, pv, gen);
+    store(victim->data, data);
+    store(victim->check, key ^ data);
+}
+
+int TranspositionTable::hashfull() const {
+    const std::size_t sample = bucket_count_ < 250 ? bucket_count_ : 250;
+    int used = 0;
+    for (std::size_t i = 0; i < sample; ++i)
+        for (const Slot& s : buckets_[i].slots) {
+            const std::uint64_t data = load(s.data);
+            used += data && generation_of(data) == (generation_ & 31);
+        }
+    return sample ? int(used * 1000 / (sample * 4)) : 0;
+}
+
+}  // namespace sen

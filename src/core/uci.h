@@ -1,0 +1,97 @@
+// The UCI protocol front-end: reads command lines, turns them into engine calls, and is the only
+// code that prints protocol text.
+//
+// Two games: the option UCI_Variant (chess or xiangqi, named as in Fairy-Stockfish) picks which
+// game's engine is alive. The session owns the option values (Hash, Threads, MultiPV, Move
+// Overhead, Ponder, UCI_Chess960) and applies them to the engine of the active game; the
+// per-game half of the session (GameFront, uci.cpp) turns positions, moves and reports into
+// text through the game type (game.h), and never sees a move generator. Switching the variant
+// is refused during a search; otherwise it replaces the engine (so only one hash table is ever
+// allocated) and sets that game's start position.
+//
+// Every line is handled on the input thread; searches run on the engine's thread, so `isready`
+// and `stop` are answered at once during a search. Bad input (a broken FEN, an illegal move, an
+// unknown command or option, a bad number) gets one `info string error: ...` line and changes
+// nothing. Output lines are written whole and flushed under a lock, since the search thread
+// prints too.
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <istream>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/go_params.h"
+#include "chess/nnue.h"
+
+namespace sen {
+
+// Thread-safe line output.
+class Output {
+public:
+    explicit Output(std::function<void(std::string_view)> write) : write_(std::move(write)) {}
+    void line(std::string_view text) {
+        std::lock_guard lock(mutex_);
+        write_(text);
+    }
+
+private:
+    std::mutex mutex_;
+    std::function<void(std::string_view)> write_;
+};
+
+// Parsing helpers, exposed for tests. Errors are appended as human-readable sentences.
+std::vector<std::string_view> split_tokens(std::string_view line);
+GoParams parse_go(const std::vector<std::string_view>& tokens, std::vector<std::string>& errors);
+
+class GameFront;
+
+class UciSession {
+public:
+    // The EvalFile value that names the network built into the binary, its default.
+    static constexpr std::string_view BUILT_IN_NETWORK = chess::nnue::BUILT_IN_NETWORK;
+
+    // A new session starts from the defaults, the built-in network among them.
+    explicit UciSession(Output& out);
+    ~UciSession();
+
+    // Handles one input line; returns false after `quit`.
+    bool handle_line(std::string_view line);
+    // Reads lines until `quit` or end of input (which counts as quit).
+    void run(std::istream& in);
+
+private:
+    void cmd_uci();
+    void cmd_setoption(std::string_view line);
+    void cmd_position(std::string_view line);
+    void cmd_go(const std::vector<std::string_view>& tokens, std::chrono::steady_clock::time_point start);
+    void cmd_perft(int depth);
+    void cmd_bench(const std::vector<std::string_view>& tokens);
+    void error(std::string_view message);
+    // Makes the named game ("chess", "xiangqi") the active one, in the state of a fresh engine
+    // with the session's options, at that game's start position. No search may be running.
+    void start_game(std::string_view variant);
+
+    Output& out_;
+    std::unique_ptr<GameFront> game_;    // the engine and position of the active game
+    std::unique_ptr<GameFront> parked_;  // the other game's engine, if it was used (see BasicEngine::park)
+    // Option values, applied to each new engine.
+    std::size_t hash_mb_;
+    int threads_ = 1;
+    int multipv_ = 1;
+    int move_overhead_ms_ = 10;
+    bool chess960_ = false;
+    bool ponder_ = false;
+    bool debug_ = false;
+    bool handshake_done_ = false;  // `uci` answered: new engines warm up at once
+    std::string position_line_ = "position startpos";  // the last accepted position command
+    // The chess network (EvalFile): BUILT_IN_NETWORK, a file's path, or empty for the
+    // hand-written evaluation.
+    std::string eval_file_{BUILT_IN_NETWORK};
+};
+
+}  // namespace sen

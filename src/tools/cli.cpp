@@ -1,0 +1,156 @@
+#include "tools/cli.h"
+
+#include <chrono>
+#include <cstdio>
+#include <fmt/core.h>
+
+#include "chess/attacks.h"
+#include "chess/notation.h"
+#include "chess/perft.h"
+#include "tools/perft_suite.h"
+#include "chess/position.h"
+#include "xiangqi/notation.h"
+#include "xiangqi/perft.h"
+
+namespace sen {
+
+using namespace chess;
+
+namespace {
+
+constexpr const char* PERFT_USAGE =
+    "usage: sen perft <depth> [FEN] [--divide] [--chess960] [--variant chess|xiangqi]\n"
+    "       sen perft --suite FILE [--max-depth D] [--chess960] [--variant chess|xiangqi]\n";
+
+enum class Variant : std::uint8_t { Chess, Xiangqi };
+
+int perft_suite_command(const std::string& path, int max_depth, bool chess960, Variant variant) {
+    std::vector<std::string> errors;
+    const std::vector<PerftCase> cases = load_perft_suite(path, errors);
+    for (const std::string& e : errors) fmt::print("error: {}\n", e);
+    if (cases.empty()) {
+        fmt::print("error: no positions in {}\n", path);
+        return 2;
+    }
+    const auto progress = [&](int index, const PerftCase& test, bool ok) {
+        fmt::print("[{}/{}] {} {}\n", index + 1, cases.size(), ok ? "ok  " : "FAIL", test.fen);
+        std::fflush(stdout);
+    };
+    const PerftSuiteResult result = variant == Variant::Xiangqi ? run_xiangqi_perft_suite(cases, max_depth, progress)
+                                                                : run_perft_suite(cases, max_depth, chess960, progress);
+    for (const PerftMismatch& m : result.mismatches) {
+        fmt::print("\nMismatch at line {}: {}\n  depth {}: expected {}, got {}\n  divide:\n", m.test.line_number, m.test.fen,
+                   m.depth, m.expected, m.actual);
+        fmt::print("{}", m.divide);
+    }
+    for (const std::string& e : result.errors) fmt::print("error: {}\n", e);
+    const double nps = result.seconds > 0 ? double(result.nodes) / result.seconds : 0.0;
+    fmt::print("\n{} positions, {} counts checked, {} mismatches, {} errors; {} nodes in {:.2f} s ({:.0f} nodes/second)\n",
+               result.positions, result.checks, result.mismatches.size(), result.errors.size() + errors.size(), result.nodes,
+               result.seconds, nps);
+    return result.mismatches.empty() && result.errors.empty() && errors.empty() ? 0 : 1;
+}
+
+// Perft (or its divide) of one position of either game, with the same output for both.
+template <class Pos, class MoveText>
+void run_perft(Pos& pos, int depth, bool divide, MoveText move_text) {
+    const auto start = std::chrono::steady_clock::now();
+    std::uint64_t nodes = 0;
+    if (divide && depth > 0) {
+        for (const auto& [move, count] : perft_divide(pos, depth)) {
+            fmt::print("{}: {}\n", move_text(move), count);
+            nodes += count;
+        }
+        fmt::print("\n");
+    } else {
+        nodes = perft(pos, depth);
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    fmt::print("Time: {:.0f} ms, {:.0f} nodes/second\n", seconds * 1000, seconds > 0 ? double(nodes) / seconds : 0.0);
+    fmt::print("Nodes searched: {}\n", nodes);
+}
+
+}  // namespace
+
+int run_perft_command(const std::vector<std::string>& args) {
+    bool divide = false, chess960 = false;
+    Variant variant = Variant::Chess;
+    std::string suite, fen;
+    int depth = -1, max_depth = 0;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        if (a == "--divide") divide = true;
+        else if (a == "--chess960") chess960 = true;
+        else if (a == "--variant" || a.rfind("--variant=", 0) == 0) {
+            std::string name;
+            if (a == "--variant") {
+                if (i + 1 >= args.size()) { fmt::print("error: --variant needs a name\n{}", PERFT_USAGE); return 2; }
+                name = args[++i];
+            } else {
+                name = a.substr(10);
+            }
+            if (name == "chess") variant = Variant::Chess;
+            else if (name == "xiangqi") variant = Variant::Xiangqi;
+            else { fmt::print("error: unknown variant '{}' (chess or xiangqi)\n{}", name, PERFT_USAGE); return 2; }
+        }
+        else if (a == "--suite" && i + 1 < args.size()) suite = args[++i];
+        else if (a == "--max-depth" && i + 1 < args.size()) {
+            try { max_depth = std::stoi(args[++i]); } catch (...) { max_depth = -1; }
+            if (max_depth <= 0) { fmt::print("error: --max-depth needs a positive number\n{}", PERFT_USAGE); return 2; }
+        } else if (depth < 0 && suite.empty() && !a.empty() && a.find_first_not_of("0123456789") == std::string::npos) {
+            try { depth = std::stoi(a); } catch (...) { depth = -1; }
+            if (depth < 0 || depth > 20) { fmt::print("error: depth must be 0..20\n"); return 2; }
+        } else if (!a.empty() && a[0] == '-' && a.size() > 1 && !(a.size() == 1)) {
+            fmt::print("error: unknown option '{}'\n{}", a, PERFT_USAGE);
+            return 2;
+        } else {
+            fen += (fen.empty() ? "" : " ") + a;
+        }
+    }
+    if (chess960 && variant == Variant::Xiangqi) {
+        fmt::print("error: --chess960 is a chess option, not one of xiangqi\n{}", PERFT_USAGE);
+        return 2;
+    }
+    if (!suite.empty()) return perft_suite_command(suite, max_depth, chess960, variant);
+    if (depth < 0) {
+        fmt::print("{}", PERFT_USAGE);
+        return 2;
+    }
+    if (variant == Variant::Xiangqi) {
+        xiangqi::Position pos;
+        if (!fen.empty()) {
+            if (xiangqi::FenError error = pos.set_fen(fen)) {
+                fmt::print("error: invalid FEN: {}\n", *error);
+                return 2;
+            }
+        }
+        run_perft(pos, depth, divide, [](xiangqi::Move m) { return xiangqi::move_to_uci(m); });
+        return 0;
+    }
+    Position pos;
+    if (!fen.empty()) {
+        if (FenError error = pos.set_fen(fen, chess960)) {
+            fmt::print("error: invalid FEN: {}\n", *error);
+            return 2;
+        }
+    }
+    run_perft(pos, depth, divide, [chess960](Move m) { return move_to_uci(m, chess960); });
+    return 0;
+}
+
+int run_magics_command() {
+    fmt::print("// Magic multipliers for the slider attack tables, generated by `sen magics`, which repeats the\n"
+               "// fixed-seed search in attacks.cpp: regenerate with `build/sen magics > src/chess/magic_numbers.h`.\n"
+               "#pragma once\n\n#include \"chess/types.h\"\n\nnamespace sen::chess::detail {{\n");
+    for (const PieceType pt : {ROOK, BISHOP}) {
+        const auto numbers = search_magic_numbers(pt);
+        fmt::print("\ninline constexpr Bitboard {}_MAGIC_NUMBERS[64] = {{\n", pt == ROOK ? "ROOK" : "BISHOP");
+        for (int i = 0; i < 64; i += 4)
+            fmt::print("    0x{:016X}ULL, 0x{:016X}ULL, 0x{:016X}ULL, 0x{:016X}ULL,\n", numbers[i], numbers[i + 1], numbers[i + 2], numbers[i + 3]);
+        fmt::print("}};\n");
+    }
+    fmt::print("\n}}  // namespace sen::chess::detail\n");
+    return 0;
+}
+
+}  // namespace sen

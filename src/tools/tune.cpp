@@ -1,0 +1,706 @@
+#include "tools/tune.h"
+
+#include <algorithm>
+#include <charconv>
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <ctime>
+#include <fmt/core.h>
+#include <fmt/format.h>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <numbers>
+#include <optional>
+
+#include "chess/position.h"
+#include "xiangqi/position.h"
+
+namespace sen {
+
+using namespace chess;
+
+namespace {
+
+constexpr double WEIGHT_LIMIT = 4000;
+// Gradient descent's factor at learning rate 1: the mean gradient of a common term is about 1e-5 per
+// centipawn of misfit, and steps up to about 1e6 times it stay stable.
+constexpr double GD_SCALE = 1e5;  // keeps every weight and sum well inside Score's 16-bit halves
+// Every tenth block of lines is held out to measure how well the fit generalises. A game's
+// positions are consecutive and share its result, so holding out single lines would let the
+// fit see the held-out games; blocks of a thousand lines hold out whole games, give or take two.
+constexpr std::size_t VALIDATION_EVERY = 10;
+constexpr std::size_t VALIDATION_BLOCK = 1000;
+
+// The chess weight table's families, in index order, for the generated source.
+constexpr const char* PIECE_LABELS = "index: piece type (none, pawn, knight, bishop, rook, queen)";
+
+constexpr WeightFamily CHESS_FAMILIES[] = {
+    {"MATERIAL", term::MATERIAL, 6, "Material", "pawn, knight, bishop, rook, queen, (king: unused)"},
+    {"PSQT", term::PSQT, 7 * 64, "Piece-square tables", nullptr},
+    {"MOBILITY_KNIGHT", term::MOBILITY_KNIGHT, 9, "Knight mobility", "index: safe destination squares"},
+    {"MOBILITY_BISHOP", term::MOBILITY_BISHOP, 14, "Bishop mobility", "index: safe destination squares"},
+    {"MOBILITY_ROOK", term::MOBILITY_ROOK, 15, "Rook mobility", "index: safe destination squares"},
+    {"MOBILITY_QUEEN", term::MOBILITY_QUEEN, 28, "Queen mobility", "index: safe destination squares"},
+    {"PASSED_PAWN", term::PASSED_PAWN, 8, "Passed pawns", "index: relative rank"},
+    {"PASSED_FREE", term::PASSED_FREE, 8, "Passed pawns with nothing in front", "index: relative rank"},
+    {"PASSED_KING_DISTANCE", term::PASSED_KING_DISTANCE, 9, "Passed pawns: king distances to the stop square",
+     "index: their king's distance - ours + 4"},
+    {"PAWN_DOUBLED", term::PAWN_DOUBLED, 1, "Doubled pawns", nullptr},
+    {"PAWN_ISOLATED", term::PAWN_ISOLATED, 1, "Isolated pawns", nullptr},
+    {"PAWN_BACKWARD", term::PAWN_BACKWARD, 1, "Backward pawns", nullptr},
+    {"PAWN_CONNECTED", term::PAWN_CONNECTED, 8, "Connected pawns (defended or side by side)", "index: relative rank"},
+    {"BISHOP_PAIR", term::BISHOP_PAIR, 1, "Bishop pair", nullptr},
+    {"ROOK_OPEN_FILE", term::ROOK_OPEN_FILE, 1, "Rook on an open file", nullptr},
+    {"ROOK_SEMI_OPEN_FILE", term::ROOK_SEMI_OPEN_FILE, 1, "Rook on a semi-open file", nullptr},
+    {"KING_ZONE_ATTACKS", term::KING_ZONE_ATTACKS, 6, "King zone squares attacked", PIECE_LABELS},
+    {"KING_ATTACKERS", term::KING_ATTACKERS, 8, "Pieces attacking the king zone", "index: number of attackers"},
+    {"KING_SHELTER", term::KING_SHELTER, 8, "King shelter, per king file",
+     "index: distance to the nearest own pawn ahead (7: none)"},
+    {"KING_SAFE_CHECKS", term::KING_SAFE_CHECKS, 6, "Safe checks available", PIECE_LABELS},
+    {"THREAT_BY_PAWN", term::THREAT_BY_PAWN, 6, "Pieces attacked by a pawn", "index: attacked piece type"},
+    {"THREAT_BY_MINOR", term::THREAT_BY_MINOR, 6, "Pieces attacked by a knight or bishop", "index: attacked piece type"},
+    {"THREAT_BY_ROOK", term::THREAT_BY_ROOK, 6, "Pieces attacked by a rook", "index: attacked piece type"},
+    {"HANGING", term::HANGING, 1, "Attacked and undefended pieces", nullptr},
+    {"TEMPO", term::TEMPO, 1, "Side to move", nullptr},
+};
+
+constexpr PieceTable CHESS_PIECE_TABLES[] = {
+    {"none", "term::PSQT + NO_PIECE_TYPE * 64", -1, true},
+    {"pawn", "term::PSQT + PAWN * 64", term::MATERIAL + PAWN - PAWN, false},
+    {"knight", "term::PSQT + KNIGHT * 64", term::MATERIAL + KNIGHT - PAWN, false},
+    {"bishop", "term::PSQT + BISHOP * 64", term::MATERIAL + BISHOP - PAWN, false},
+    {"rook", "term::PSQT + ROOK * 64", term::MATERIAL + ROOK - PAWN, false},
+    {"queen", "term::PSQT + QUEEN * 64", term::MATERIAL + QUEEN - PAWN, false},
+    {"king", "term::PSQT + KING * 64", -1, false},
+};
+
+// The xiangqi weight table's families (xiangqi/eval.h).
+namespace xq = xiangqi::term;
+constexpr const char* ATTACK_SCALE_LABELS = "index: attack scale (2 * chariots + horses + cannons, at most 6)";
+
+constexpr WeightFamily XIANGQI_FAMILIES[] = {
+    {"MATERIAL", xq::MATERIAL, 6, "Material", "soldier, advisor, elephant, horse, cannon, chariot"},
+    {"PSQT", xq::PSQT, 7 * xiangqi::SQUARE_NB, "Piece-square tables", nullptr},
+    {"MOBILITY_CHARIOT", xq::MOBILITY_CHARIOT, 18, "Chariot mobility", "index: points reached that hold no own piece"},
+    {"MOBILITY_HORSE", xq::MOBILITY_HORSE, 9, "Horse mobility", "index: points stepped to over a free leg that hold no own piece"},
+    {"MOBILITY_CANNON", xq::MOBILITY_CANNON, 18, "Cannon mobility", "index: empty points it slides to"},
+    {"CANNON_TARGETS", xq::CANNON_TARGETS, 1, "Enemy pieces a cannon could capture", nullptr},
+    {"MISSING_ADVISOR", xq::MISSING_ADVISOR, xq::ATTACK_SCALE_NB, "Advisors the enemy general has lost", ATTACK_SCALE_LABELS},
+    {"MISSING_ELEPHANT", xq::MISSING_ELEPHANT, xq::ATTACK_SCALE_NB, "Elephants the enemy general has lost", ATTACK_SCALE_LABELS},
+    {"OPEN_FILE", xq::OPEN_FILE, xq::ATTACK_SCALE_NB, "Open file in front of the enemy general, we have a chariot", ATTACK_SCALE_LABELS},
+    {"FACING_CANNON", xq::FACING_CANNON, xq::ATTACK_SCALE_NB, "Cannons facing the enemy general with nothing between", ATTACK_SCALE_LABELS},
+    {"PALACE_PRESSURE", xq::PALACE_PRESSURE, xq::ATTACK_SCALE_NB * xq::PALACE_UNITS_NB, "Pressure on the enemy palace",
+     "index: attack scale * 16 + units (chariot 4, horse 3, cannon 2, soldier 2; at most 15)"},
+    {"TEMPO", xq::TEMPO, 1, "Side to move", nullptr},
+};
+
+constexpr PieceTable XIANGQI_PIECE_TABLES[] = {
+    {"soldier", "term::psqt(SOLDIER)", xq::MATERIAL + xiangqi::SOLDIER - xiangqi::SOLDIER, false},
+    {"advisor", "term::psqt(ADVISOR)", xq::MATERIAL + xiangqi::ADVISOR - xiangqi::SOLDIER, false},
+    {"elephant", "term::psqt(ELEPHANT)", xq::MATERIAL + xiangqi::ELEPHANT - xiangqi::SOLDIER, false},
+    {"horse", "term::psqt(HORSE)", xq::MATERIAL + xiangqi::HORSE - xiangqi::SOLDIER, false},
+    {"cannon", "term::psqt(CANNON)", xq::MATERIAL + xiangqi::CANNON - xiangqi::SOLDIER, false},
+    {"chariot", "term::psqt(CHARIOT)", xq::MATERIAL + xiangqi::CHARIOT - xiangqi::SOLDIER, false},
+    {"general", "term::psqt(GENERAL)", -1, false},
+};
+
+template <std::size_t N>
+constexpr bool families_cover_table(const WeightFamily (&families)[N], int count) {
+    int next = 0;
+    for (const WeightFamily& f : families) {
+        if (f.base != next) return false;
+        next += f.size;
+    }
+    return next == count;
+}
+static_assert(families_cover_table(CHESS_FAMILIES, term::COUNT), "CHESS_FAMILIES must list every term block of eval.h in order");
+static_assert(families_cover_table(XIANGQI_FAMILIES, xq::COUNT), "XIANGQI_FAMILIES must list every term block of xiangqi/eval.h in order");
+static_assert(std::size(CHESS_PIECE_TABLES) * 64 == term::MOBILITY_KNIGHT - term::PSQT &&
+              std::size(XIANGQI_PIECE_TABLES) * xiangqi::SQUARE_NB == xq::MOBILITY_CHARIOT - xq::PSQT,
+              "a layout's piece tables must fill its piece-square block");
+
+// Occurrences per weight, summed over each group of tied weights (see TuneOptions::tie).
+std::vector<std::uint32_t> group_occurrences(const std::vector<std::uint32_t>& occurrences, const std::vector<std::uint32_t>& tie) {
+    if (tie.empty()) return occurrences;
+    std::vector<std::uint32_t> group(occurrences.size());
+    for (std::size_t i = 0; i < occurrences.size(); ++i) group[tie[i]] += occurrences[i];
+    for (std::size_t i = 0; i < occurrences.size(); ++i) group[i] = group[tie[i]];
+    return group;
+}
+
+// The mg and eg weights the fit must leave alone.
+struct Frozen {
+    std::vector<bool> mg, eg;
+};
+
+Frozen frozen_terms(const std::vector<std::uint32_t>& occurrences, const TuneOptions& options) {
+    const std::size_t n = occurrences.size();
+    Frozen f{std::vector<bool>(n), std::vector<bool>(n)};
+    const std::uint32_t min_occurrences = std::max<std::uint32_t>(1, options.min_occurrences);
+    for (std::size_t i = 0; i < n; ++i) {
+        const bool listed = options.only.empty() || std::any_of(options.only.begin(), options.only.end(), [i](const auto& range) {
+                                return int(i) >= range.first && int(i) < range.second;
+                            });
+        f.mg[i] = f.eg[i] = occurrences[i] < min_occurrences || !listed;
+    }
+    f.mg[0] = true;  // the pawn's or soldier's middlegame value sets the scale: centipawns
+    return f;
+}
+
+std::string date_today() {
+    const std::time_t now = std::time(nullptr);
+    char text[32];
+    std::tm tm{};
+    gmtime_r(&now, &tm);
+    std::strftime(text, sizeof text, "%Y-%m-%d", &tm);
+    return text;
+}
+
+// What loading and fitting need of a game: its position, trace and weights.
+struct ChessTuning {
+    using Position = chess::Position;
+    using Trace = EvalTrace;
+    using Weights = EvalWeights;
+    static const Weights& weights() { return DEFAULT_WEIGHTS; }
+    static const WeightLayout& layout() { return CHESS_LAYOUT; }
+};
+
+struct XiangqiTuning {
+    using Position = xiangqi::Position;
+    using Trace = xiangqi::EvalTrace;
+    using Weights = xiangqi::EvalWeights;
+    static const Weights& weights() { return xiangqi::DEFAULT_WEIGHTS; }
+    static const WeightLayout& layout() { return XIANGQI_LAYOUT; }
+};
+
+struct LoadResult {
+    TuneSet train, validation;
+    std::size_t lines = 0, bad_lines = 0, trace_mismatches = 0;
+    std::size_t scored_lines = 0;  // targets blended with the line's search score
+};
+
+// Reads the files one after the other; a file that cannot be opened is named in `error`.
+// Each position's target is blended_target(): one game's result is a noisy label for a position
+// far from the end; its search score is a better-informed one, and the blend keeps the result's
+// knowledge of how games really end.
+template <class G>
+std::optional<LoadResult> load_data(const std::vector<std::string>& paths, std::string& error, double lambda = 1.0, double k = 0) {
+    LoadResult r;
+    r.train.occurrences.assign(G::layout().term_count, 0);
+    r.validation.occurrences.assign(G::layout().term_count, 0);
+    std::string line, fen;
+    typename G::Position pos;
+    typename G::Trace trace;
+    for (const std::string& path : paths) {
+        std::ifstream in(path);
+        if (!in) {
+            error = path;
+            return std::nullopt;
+        }
+        while (std::getline(in, line)) {
+            if (line.empty()) continue;
+            ++r.lines;
+            double result = 0;
+            std::optional<int> score;
+            if (!parse_data_line(line, fen, result, score) || pos.set_fen(fen)) {
+                ++r.bad_lines;
+                continue;
+            }
+            if (score && lambda < 1) ++r.scored_lines;
+            result = blended_target(result, score, lambda, k);
+            const int white = evaluate_traced(pos, trace);
+            if (trace_eval(trace, G::weights()) != white) ++r.trace_mismatches;
+            const bool held_out = (r.lines - 1) / VALIDATION_BLOCK % VALIDATION_EVERY == VALIDATION_EVERY - 1;
+            (held_out ? r.validation : r.train).add(trace, result);
+        }
+    }
+    return r;
+}
+
+template <class Trace, class Weights>
+void trace_sums(const Trace& trace, const Weights& weights, int& mg, int& eg) {
+    mg = 0, eg = 0;
+    for (std::size_t i = 0; i < weights.size(); ++i) {
+        mg += trace.count[i] * weights[i].mg();
+        eg += trace.count[i] * weights[i].eg();
+    }
+}
+
+}  // namespace
+
+const WeightLayout CHESS_LAYOUT = {
+    "chess",
+    "src/chess/eval_weights.cpp",
+    "sen::chess",
+    "The evaluation weights",
+    "",
+    "self-play",
+    term::COUNT,
+    CHESS_FAMILIES,
+    term::PSQT,
+    64,
+    8,
+    CHESS_PIECE_TABLES,
+    ", from the owner's side (Black's squares mirrored):\n    // a1..h1 in the first row, a8..h8 in the last.\n",
+    false,
+};
+
+const WeightLayout XIANGQI_LAYOUT = {
+    "xiangqi",
+    "src/xiangqi/eval_weights.cpp",
+    "sen::xiangqi",
+    "The xiangqi evaluation weights",
+    " --variant xiangqi",
+    "xiangqi self-play",
+    xq::COUNT,
+    XIANGQI_FAMILIES,
+    xq::PSQT,
+    xiangqi::SQUARE_NB,
+    xiangqi::FILE_NB,
+    XIANGQI_PIECE_TABLES,
+    ", from the owner's side (Black's points mirrored rank for rank):\n"
+    "    // a1..i1 in the first row, a10..i10 in the last. Fitted left-right symmetric.\n",
+    true,
+};
+
+int trace_eval(const EvalTrace& trace, const EvalWeights& weights) {
+    int mg = 0, eg = 0;
+    trace_sums(trace, weights, mg, eg);
+    return blend(mg, eg, trace.phase, trace.eg_scale);
+}
+
+int trace_eval(const xiangqi::EvalTrace& trace, const xiangqi::EvalWeights& weights) {
+    int mg = 0, eg = 0;
+    trace_sums(trace, weights, mg, eg);
+    return xiangqi::blend(mg, eg, trace.phase);
+}
+
+bool parse_data_line(std::string_view line, std::string& fen, double& result, std::optional<int>& score) {
+    const auto trim = [](std::string_view s) {
+        while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+        while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+        return s;
+    };
+    const std::size_t bar = line.find('|');
+    if (bar == std::string_view::npos) return false;
+    std::string_view rest = line.substr(bar + 1);
+    const std::size_t second = rest.find('|');
+    score.reset();
+    if (second != std::string_view::npos) {
+        const std::string_view s = trim(rest.substr(second + 1));
+        int value = 0;
+        const auto [end, error] = std::from_chars(s.data(), s.data() + s.size(), value);
+        if (s.empty() || error != std::errc() || end != s.data() + s.size() || std::abs(value) > 100000) return false;
+        score = value;
+        rest = rest.substr(0, second);
+    }
+    const std::string_view r = trim(rest);
+    if (r == "1.0" || r == "1") result = 1.0;
+    else if (r == "0.5") result = 0.5;
+    else if (r == "0.0" || r == "0") result = 0.0;
+    else return false;
+    fen = std::string(trim(line.substr(0, bar)));
+    return !fen.empty();
+}
+
+double blended_target(double result, std::optional<int> score, double lambda, double k) {
+    return score && lambda < 1 ? lambda * result + (1 - lambda) * sigmoid(k, *score) : result;
+}
+
+bool parse_data_line(std::string_view line, std::string& fen, double& result) {
+    std::optional<int> score;
+    return parse_data_line(line, fen, result, score);
+}
+
+template <std::size_t N>
+void TuneSet::add_counts(const std::array<std::int16_t, N>& count, double mg_factor, double eg_factor, double result) {
+    if (occurrences.empty()) occurrences.assign(N, 0);
+    TuneEntry e;
+    e.first = std::uint32_t(features.size());
+    for (std::size_t i = 0; i < N; ++i) {
+        if (!count[i]) continue;
+        features.push_back({std::uint16_t(i), count[i]});
+        ++occurrences[i];
+    }
+    e.last = std::uint32_t(features.size());
+    e.mg_factor = mg_factor;
+    e.eg_factor = eg_factor;
+    e.result = result;
+    entries.push_back(e);
+}
+
+void TuneSet::add(const EvalTrace& trace, double result) {
+    add_counts(trace.count, double(trace.phase) / PHASE_MAX, double(PHASE_MAX - trace.phase) / PHASE_MAX * trace.eg_scale / 64.0, result);
+}
+
+void TuneSet::add(const xiangqi::EvalTrace& trace, double result) {
+    constexpr int MAX = xiangqi::PHASE_MAX;
+    add_counts(trace.count, double(trace.phase) / MAX, double(MAX - trace.phase) / MAX, result);
+}
+
+double model_eval(const TuneSet& set, const TuneEntry& e, const TuneWeights& w) {
+    double mg = 0, eg = 0;
+    for (std::uint32_t j = e.first; j < e.last; ++j) {
+        const TuneFeature f = set.features[j];
+        mg += f.count * w.mg[f.index];
+        eg += f.count * w.eg[f.index];
+    }
+    return mg * e.mg_factor + eg * e.eg_factor;
+}
+
+double sigmoid(double k, double eval) { return 1.0 / (1.0 + std::exp(-k * eval)); }
+
+double mean_squared_error(const TuneSet& set, const TuneWeights& w, double k) {
+    if (set.entries.empty()) return 0;
+    double sum = 0;
+    for (const TuneEntry& e : set.entries) {
+        const double d = sigmoid(k, model_eval(set, e, w)) - e.result;
+        sum += d * d;
+    }
+    return sum / double(set.entries.size());
+}
+
+double find_k(const TuneSet& set, const TuneWeights& w) {
+    // Golden-section search: the error is unimodal in K. Typical values are near 0.005 (a pawn up
+    // is about a 62% score).
+    double lo = 0.0, hi = 0.05;
+    const double ratio = (std::sqrt(5.0) - 1) / 2;
+    double a = hi - ratio * (hi - lo), b = lo + ratio * (hi - lo);
+    double fa = mean_squared_error(set, w, a), fb = mean_squared_error(set, w, b);
+    for (int i = 0; i < 60; ++i) {
+        if (fa < fb) {
+            hi = b, b = a, fb = fa;
+            a = hi - ratio * (hi - lo);
+            fa = mean_squared_error(set, w, a);
+        } else {
+            lo = a, a = b, fa = fb;
+            b = lo + ratio * (hi - lo);
+            fb = mean_squared_error(set, w, b);
+        }
+    }
+    return (lo + hi) / 2;
+}
+
+TuneWeights fit_weights(const TuneSet& set, const TuneWeights& start, double k, const TuneOptions& options,
+                        const TuneSet* validation, const std::function<void(const TuneProgress&)>& progress) {
+    TuneWeights w = start;
+    if (set.entries.empty()) return w;
+    const std::size_t count = start.mg.size();
+    const std::vector<std::uint32_t>& tie = options.tie;
+    const bool tied = !tie.empty();
+    const bool early_stopping = validation && !validation->entries.empty();
+    TuneWeights best = w;
+    double best_error = early_stopping ? mean_squared_error(*validation, w, k) : 0;
+    const Frozen frozen = frozen_terms(group_occurrences(set.occurrences, tie), options);
+    constexpr double BETA1 = 0.9, BETA2 = 0.999, EPSILON = 1e-8;
+    std::vector<double> grad_mg(count), grad_eg(count);
+    std::vector<double> m_mg(count), m_eg(count), v_mg(count), v_eg(count);
+    const double n = double(set.entries.size());
+    const double l2 = 2 * options.regularisation / (100.0 * 100.0);
+    for (int epoch = 1; epoch <= options.epochs; ++epoch) {
+        // Error E = mean (s - r)^2 with s = sigmoid(K * eval), so
+        // dE/dw = mean 2 (s - r) s (1 - s) K * d eval/dw, and eval is linear in w.
+        for (std::size_t i = 0; i < count; ++i) {
+            grad_mg[i] = l2 * (w.mg[i] - start.mg[i]);
+            grad_eg[i] = l2 * (w.eg[i] - start.eg[i]);
+        }
+        double error = 0;
+        for (const TuneEntry& e : set.entries) {
+            const double s = sigmoid(k, model_eval(set, e, w));
+            error += (s - e.result) * (s - e.result);
+            const double d = 2 * (s - e.result) * s * (1 - s) * k / n;
+            const double dmg = d * e.mg_factor, deg = d * e.eg_factor;
+            for (std::uint32_t j = e.first; j < e.last; ++j) {
+                const TuneFeature f = set.features[j];
+                grad_mg[f.index] += dmg * f.count;
+                grad_eg[f.index] += deg * f.count;
+            }
+        }
+        // A tied weight is the same parameter as the one it is tied to: that one takes the sum.
+        if (tied) {
+            for (std::size_t i = 0; i < count; ++i) {
+                if (tie[i] == i) continue;
+                grad_mg[tie[i]] += grad_mg[i];
+                grad_eg[tie[i]] += grad_eg[i];
+            }
+        }
+        // The step size decays along a cosine to a tenth of its start.
+        const double lr = options.learning_rate *
+                          (0.1 + 0.9 * 0.5 * (1 + std::cos(std::numbers::pi * (epoch - 1) / std::max(1, options.epochs))));
+        const double c1 = 1 - std::pow(BETA1, epoch), c2 = 1 - std::pow(BETA2, epoch);
+        const auto step = [&](double& weight, double g, double& m, double& v) {
+            m = BETA1 * m + (1 - BETA1) * g;
+            v = BETA2 * v + (1 - BETA2) * g * g;
+            weight -= lr * (m / c1) / (std::sqrt(v / c2) + EPSILON);
+            weight = std::clamp(weight, -WEIGHT_LIMIT, WEIGHT_LIMIT);
+        };
+        const auto descend = [&](double& weight, double g) {
+            weight = std::clamp(weight - lr * GD_SCALE * g, -WEIGHT_LIMIT, WEIGHT_LIMIT);
+        };
+        for (std::size_t i = 0; i < count; ++i) {
+            if (tied && tie[i] != i) continue;
+            if (options.optimizer == Optimizer::GradientDescent) {
+                if (!frozen.mg[i]) descend(w.mg[i], grad_mg[i]);
+                if (!frozen.eg[i]) descend(w.eg[i], grad_eg[i]);
+                continue;
+            }
+            if (!frozen.mg[i]) step(w.mg[i], grad_mg[i], m_mg[i], v_mg[i]);
+            if (!frozen.eg[i]) step(w.eg[i], grad_eg[i], m_eg[i], v_eg[i]);
+        }
+        if (tied) {
+            for (std::size_t i = 0; i < count; ++i) {
+                w.mg[i] = w.mg[tie[i]];
+                w.eg[i] = w.eg[tie[i]];
+            }
+        }
+        TuneProgress p{epoch, error / n, -1};
+        if (early_stopping && (epoch % VALIDATION_INTERVAL == 0 || epoch == options.epochs)) {
+            p.validation_error = mean_squared_error(*validation, w, k);
+            if (p.validation_error < best_error) best_error = p.validation_error, best = w;
+        }
+        if (progress) progress(p);
+    }
+    return early_stopping ? best : w;
+}
+
+std::vector<std::uint32_t> weight_ties(const WeightLayout& layout) {
+    if (!layout.mirror_files) return {};
+    std::vector<std::uint32_t> tie(std::size_t(layout.term_count));
+    for (std::size_t i = 0; i < tie.size(); ++i) tie[i] = std::uint32_t(i);
+    for (std::size_t t = 0; t < layout.piece_tables.size(); ++t) {
+        const int base = layout.psqt_base + int(t) * layout.points;
+        for (int p = 0; p < layout.points; ++p) {
+            const int file = p % layout.files;
+            const int mirror = p - file + (layout.files - 1 - file);
+            tie[std::size_t(base + p)] = std::uint32_t(base + std::min(p, mirror));
+        }
+    }
+    return tie;
+}
+
+void normalise(TuneWeights& w, const TuneSet& set, const WeightLayout& layout) {
+    // Every piece but the king (general) has exactly one material and one square term, so a
+    // constant can move between them; each side has exactly one king, so the king table's
+    // constant cancels. Only squares seen in the data (or whose tied mirror is) move: the
+    // others keep their old values.
+    const std::vector<std::uint32_t> seen = group_occurrences(set.occurrences, weight_ties(layout));
+    for (std::size_t t = 0; t < layout.piece_tables.size(); ++t) {
+        const PieceTable& table = layout.piece_tables[t];
+        const int base = layout.psqt_base + int(t) * layout.points;
+        for (const bool mg : {true, false}) {
+            if (table.material == 0 && mg) continue;  // the pawn's (soldier's) middlegame material is pinned
+            std::vector<double>& v = mg ? w.mg : w.eg;
+            double sum = 0;
+            int seen_points = 0;
+            for (int sq = 0; sq < layout.points; ++sq)
+                if (seen[base + sq]) sum += v[base + sq], ++seen_points;
+            if (!seen_points) continue;
+            const double mean = sum / seen_points;
+            for (int sq = 0; sq < layout.points; ++sq)
+                if (seen[base + sq]) v[base + sq] -= mean;
+            if (table.material >= 0) v[table.material] += mean;
+        }
+    }
+}
+
+std::string weights_source(std::span<const Score> weights, const WeightLayout& layout, const std::string& header) {
+    std::string out;
+    std::size_t pos = 0;
+    while (pos < header.size()) {
+        const std::size_t end = std::min(header.find('\n', pos), header.size());
+        out += "// " + header.substr(pos, end - pos) + "\n";
+        pos = end + 1;
+    }
+    out += fmt::format("#include \"{}/eval.h\"\n\nnamespace {} {{\n\nnamespace {{\n\n", layout.game, layout.name_space);
+    out += "using S = Score;\n\n"
+           "// Copies a block of weights into the table from `base` on.\n"
+           "template <std::size_t N>\n"
+           "constexpr void set(EvalWeights& w, int base, const Score (&values)[N]) {\n"
+           "    for (std::size_t i = 0; i < N; ++i) w[std::size_t(base) + i] = values[i];\n"
+           "}\n\n"
+           "constexpr EvalWeights make_weights() {\n"
+           "    EvalWeights w{};\n";
+    // A block of values, `row` to a line, with the columns aligned.
+    const auto block = [&](int base, int size, const std::string& target, int row) {
+        int width_mg = 1, width_eg = 1;
+        for (int i = base; i < base + size; ++i) {
+            width_mg = std::max(width_mg, int(fmt::format("{}", weights[i].mg()).size()));
+            width_eg = std::max(width_eg, int(fmt::format("{}", weights[i].eg()).size()));
+        }
+        std::string text = "    set(w, " + target + ", {\n";
+        for (int i = 0; i < size; ++i) {
+            if (i % row == 0) text += "        ";
+            text += fmt::format("S({:>{}}, {:>{}}),", weights[base + i].mg(), width_mg, weights[base + i].eg(), width_eg);
+            text += i % row == row - 1 || i == size - 1 ? "\n" : " ";
+        }
+        return text + "    });\n";
+    };
+    for (const WeightFamily& f : layout.families) {
+        out += fmt::format("\n    // {}", f.comment);
+        if (f.size == 1) {
+            out += fmt::format(".\n    w[term::{}] = S({}, {});\n", f.name, weights[f.base].mg(), weights[f.base].eg());
+            continue;
+        }
+        if (f.base == layout.psqt_base) {
+            out += layout.psqt_comment;
+            for (std::size_t t = 0; t < layout.piece_tables.size(); ++t) {
+                const PieceTable& table = layout.piece_tables[t];
+                const int base = layout.psqt_base + int(t) * layout.points;
+                const auto values = weights.subspan(std::size_t(base), std::size_t(layout.points));
+                if (table.omit_if_zero && std::all_of(values.begin(), values.end(), [](Score s) { return s == Score(); })) continue;
+                out += fmt::format("    // {}\n", table.name);
+                out += block(base, layout.points, table.target, layout.files);
+            }
+            continue;
+        }
+        out += fmt::format("; {}.\n", f.labels);
+        out += block(f.base, f.size, fmt::format("term::{}", f.name), 8);
+    }
+    out += fmt::format("    return w;\n}}\n\n}}  // namespace\n\nconstinit const EvalWeights DEFAULT_WEIGHTS = make_weights();\n\n}}  // namespace {}\n",
+                       layout.name_space);
+    return out;
+}
+
+namespace {
+
+template <class G>
+int run_tune(const std::vector<std::string>& data_paths, const std::string& out_path, TuneOptions options, double fixed_k,
+             const std::vector<std::string>& only, double lambda) {
+    const WeightLayout& layout = G::layout();
+    for (const std::string& name : only) {
+        const auto family = std::find_if(layout.families.begin(), layout.families.end(), [&](const WeightFamily& f) { return name == f.name; });
+        if (family == layout.families.end()) {
+            fmt::print(stderr, "error: --only {}: no such block of {} weights\n", name, layout.game);
+            return 2;
+        }
+        options.only.emplace_back(family->base, family->base + family->size);
+    }
+    const auto start = std::chrono::steady_clock::now();
+    const auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+    std::string unreadable;
+    std::optional<LoadResult> data = load_data<G>(data_paths, unreadable, lambda, fixed_k);
+    if (!data) {
+        fmt::print(stderr, "error: cannot read {}\n", unreadable);
+        return 1;
+    }
+    const TuneSet& train = data->train;
+    const TuneSet& validation = data->validation;
+    fmt::print("loaded {} positions ({} training, {} validation, {} bad lines) in {:.1f} s\n", data->lines - data->bad_lines,
+               train.entries.size(), validation.entries.size(), data->bad_lines, elapsed());
+    if (lambda < 1) fmt::print("{} targets blended with their search score (lambda {})\n", data->scored_lines, lambda);
+    if (data->trace_mismatches) {
+        fmt::print(stderr, "error: {} traces do not reproduce evaluate(): the linear model does not hold\n", data->trace_mismatches);
+        return 1;
+    }
+    if (train.entries.empty() || validation.entries.empty()) {
+        fmt::print(stderr, "error: not enough positions in {}\n", fmt::join(data_paths, ", "));
+        return 1;
+    }
+    options.tie = weight_ties(layout);
+    const std::vector<std::uint32_t> occurrences = group_occurrences(train.occurrences, options.tie);
+    int unseen = 0;
+    for (int i = 0; i < layout.term_count; ++i) unseen += occurrences[i] < std::max<std::uint32_t>(1, options.min_occurrences);
+    fmt::print("{} of {} terms occur too rarely and keep their values\n", unseen, layout.term_count);
+
+    const TuneWeights before = TuneWeights::from(G::weights());
+    const double k = fixed_k > 0 ? fixed_k : find_k(train, before);
+    const double train_before = mean_squared_error(train, before, k), valid_before = mean_squared_error(validation, before, k);
+    fmt::print("K = {:.6f}; error before: {:.6f} (validation {:.6f})\n", k, train_before, valid_before);
+    std::fflush(stdout);
+
+    TuneWeights fitted = fit_weights(train, before, k, options, &validation, [&](const TuneProgress& p) {
+        if (p.epoch % 100 == 0 || p.epoch == options.epochs) {
+            fmt::print("epoch {:>5}  error {:.6f}  validation {:.6f}  {:.0f} s\n", p.epoch, p.error, p.validation_error, elapsed());
+            std::fflush(stdout);
+        }
+    });
+    // Moving offsets between blocks would change weights --only promised to keep.
+    if (only.empty()) normalise(fitted, train, layout);
+    const typename G::Weights result = fitted.template rounded<typename G::Weights>();
+    const TuneWeights rounded = TuneWeights::from(result);
+    const double train_after = mean_squared_error(train, rounded, k), valid_after = mean_squared_error(validation, rounded, k);
+    fmt::print("error after: {:.6f} (validation {:.6f}), rounded weights\n", train_after, valid_after);
+
+    // File names only: the header is committed, and a folder on one machine means nothing on another.
+    std::vector<std::string> data_names;
+    for (const std::string& path : data_paths) data_names.push_back(std::filesystem::path(path).filename().string());
+    const std::string header = fmt::format(
+        "{}, fitted by `sen tune{}` (Texel's method: see src/tools/tune.h) on {}.\n"
+        "Data: {} positions of Sen's {} (`sen datagen{}`), every {}th block of {} held out\n"
+        "for validation, from {}.\n"
+        "K = {:.6f}{}; mean squared error {:.6f} -> {:.6f} (validation {:.6f} -> {:.6f}).{}{}\n"
+        "Generated file: rerun `sen datagen{}` and `sen tune{}` rather than editing by hand.",
+        layout.title, layout.variant_option, date_today(), data->lines - data->bad_lines, layout.data_name, layout.variant_option,
+        VALIDATION_EVERY, VALIDATION_BLOCK, fmt::join(data_names, "\n  and "), k, fixed_k > 0 ? " (fixed by --k)" : "", train_before, train_after, valid_before, valid_after,
+        only.empty() ? "" : fmt::format("\nOnly {} fitted (--only); the other weights kept their values.", fmt::join(only, ", ")),
+        lambda < 1 ? fmt::format("\nTargets: {} * result + {} * sigmoid(K * search score) (--lambda).", lambda, 1 - lambda) : "",
+        layout.variant_option, layout.variant_option);
+    std::ofstream out(out_path);
+    out << weights_source(result, layout, header);
+    if (!out) {
+        fmt::print(stderr, "error: cannot write {}\n", out_path);
+        return 1;
+    }
+    fmt::print("wrote {}\n", out_path);
+    return 0;
+}
+
+}  // namespace
+
+int run_tune_command(const std::vector<std::string>& args) {
+    constexpr const char* USAGE =
+        "usage: sen tune [--variant chess|xiangqi] --data FILE [--data FILE ...] [--epochs E] [--out FILE]\n"
+        "                [--lr STEP] [--gd] [--reg L2] [--min-count N] [--k K] [--only BLOCK ...] [--lambda L]\n"
+        "       --only fits just the named block (a term:: name such as KING_SHELTER; repeatable)\n"
+        "       --lambda L (0..1, needs --k) fits to L * result + (1 - L) * sigmoid(K * score) on lines with a score\n"
+        "       --out defaults to src/chess/eval_weights.cpp (chess) or src/xiangqi/eval_weights.cpp (xiangqi)\n";
+    std::vector<std::string> data_paths, only;
+    std::string out_path, variant = "chess";
+    TuneOptions options;
+    // K of sigmoid(K * eval), 0: fitted to the starting weights. K and the weights' overall scale
+    // trade off freely (only the soldier's or pawn's middlegame value is pinned, and the
+    // piece-square tables can absorb it), so fixing K fixes the centipawn scale of the result.
+    double fixed_k = 0;
+    double lambda = 1.0;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        const bool has_value = i + 1 < args.size();
+        try {
+            if (a == "--data" && has_value) data_paths.push_back(args[++i]);
+            else if (a == "--out" && has_value) out_path = args[++i];
+            else if (a == "--only" && has_value) only.push_back(args[++i]);
+            else if (a == "--lambda" && has_value) lambda = std::stod(args[++i]);
+            else if (a == "--variant" && has_value) variant = args[++i];
+            else if (a == "--epochs" && has_value) options.epochs = std::stoi(args[++i]);
+            else if (a == "--lr" && has_value) options.learning_rate = std::stod(args[++i]);
+            else if (a == "--gd") options.optimizer = Optimizer::GradientDescent;
+            else if (a == "--reg" && has_value) options.regularisation = std::stod(args[++i]);
+            else if (a == "--k" && has_value) fixed_k = std::stod(args[++i]);
+            else if (a == "--min-count" && has_value) options.min_occurrences = std::uint32_t(std::stoul(args[++i]));
+            else {
+                fmt::print(stderr, "error: bad or unknown argument '{}'\n{}", a, USAGE);
+                return 2;
+            }
+        } catch (...) {
+            fmt::print(stderr, "error: '{}' needs a number\n{}", a, USAGE);
+            return 2;
+        }
+    }
+    if (variant != CHESS_LAYOUT.game && variant != XIANGQI_LAYOUT.game) {
+        fmt::print(stderr, "error: unknown variant '{}' (chess or xiangqi)\n{}", variant, USAGE);
+        return 2;
+    }
+    if (data_paths.empty() || options.epochs < 0 || !(options.learning_rate > 0) || !(fixed_k >= 0 && fixed_k < 1) ||
+        !(lambda >= 0 && lambda <= 1) || (lambda < 1 && fixed_k == 0)) {
+        fmt::print(stderr, "{}", USAGE);
+        return 2;
+    }
+    const bool xiangqi = variant == XIANGQI_LAYOUT.game;
+    if (out_path.empty()) out_path = xiangqi ? XIANGQI_LAYOUT.source_path : CHESS_LAYOUT.source_path;
+    return xiangqi ? run_tune<XiangqiTuning>(data_paths, out_path, options, fixed_k, only, lambda)
+                   : run_tune<ChessTuning>(data_paths, out_path, options, fixed_k, only, lambda);
+}
+
+}  // namespace sen

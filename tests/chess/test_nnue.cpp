@@ -1,0 +1,319 @@
+// Tests of the learned evaluation's inference (nnue.h): the accumulator updated move by move
+// equals the one summed afresh, through every kind of move, null moves and unmakes, in standard
+// chess and Chess960; the output layer's integer arithmetic gives the values its formula says;
+// a position and its colour mirror evaluate alike; network files load, or are refused with the
+// old network kept; a new network makes positions sum their accumulators afresh.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "chess/bench_positions.h"
+#include "chess/nnue.h"
+#include "chess/test_util.h"
+
+using namespace sen;
+using namespace sen::chess;
+using namespace sen::chess::test;
+
+namespace {
+
+// A network with random weights in the ranges a trained one uses, so that every row matters.
+nnue::Network random_network(std::uint32_t seed) {
+    std::mt19937 rng(seed);
+    const auto in = [&](int lo, int hi) { return std::int16_t(lo + int(rng() % std::uint32_t(hi - lo + 1))); };
+    nnue::Network net{};
+    for (auto& w : net.w1) w = in(-200, 200);
+    for (auto& b : net.b1) b = in(-100, 300);
+    for (auto& w : net.w2) w = in(-126, 126);
+    net.b2 = 12345;
+    return net;
+}
+
+// The engine starts with the built-in network; a test that changes it puts that one back.
+struct NetworkGuard {
+    ~NetworkGuard() { nnue::use_embedded_network(); }
+};
+
+bool same_network(const nnue::Network& a, const nnue::Network& b) {
+    return a.w1 == b.w1 && a.b1 == b.b1 && a.w2 == b.w2 && a.b2 == b.b2;
+}
+
+bool same(const nnue::Accumulator& a, const nnue::Accumulator& b) {
+    return std::equal(&a.values[0][0], &a.values[0][0] + 2 * nnue::HIDDEN, &b.values[0][0]);
+}
+
+}  // namespace
+
+TEST_CASE("NNUE: the incremental accumulator equals a fresh sum after every move and unmake", "[nnue]") {
+    NetworkGuard guard;
+    nnue::set_network(random_network(7));
+    const nnue::Network& net = *nnue::active_network();
+
+    std::vector<std::pair<std::string, bool>> starts;
+    for (const auto fen : BENCH_FENS) starts.emplace_back(std::string(fen), false);
+    // Chess960 castling where king and rook cross or land on each other's squares.
+    starts.emplace_back("1rk2r2/pppppppp/8/8/8/8/PPPPPPPP/1RK2R2 w FBfb - 0 1", true);
+    starts.emplace_back("rk5r/8/8/8/8/8/8/RK5R w AHah - 0 1", true);
+    starts.emplace_back("4k3/1P6/8/2pP4/8/8/6p1/R3K2R w KQ c6 0 1", false);  // promotions, en passant
+
+    std::mt19937 rng(2024);
+    int checked = 0, nulls = 0, castlings = 0, promotions = 0, en_passants = 0;
+    for (const auto& [fen, chess960] : starts) {
+        Position pos = position_from(fen, chess960);
+        std::vector<nnue::Accumulator> expected_before;
+        for (int ply = 0; ply < 40; ++ply) {
+            nnue::Accumulator fresh;
+            nnue::refresh(pos, net, fresh);
+            INFO(pos.fen());
+            REQUIRE(same(pos.accumulator(), fresh));
+            REQUIRE(nnue::evaluate(pos) == nnue::output(net, fresh, pos.side_to_move()));
+            ++checked;
+
+            // Now and then a null move, evaluated and taken back.
+            if (!pos.in_check() && rng() % 4 == 0) {
+                pos.make_null_move();
+                nnue::refresh(pos, net, fresh);
+                REQUIRE(same(pos.accumulator(), fresh));
+                pos.unmake_null_move();
+                ++nulls;
+            }
+            const Move m = random_legal_move(pos, rng);
+            if (m == Move::none()) break;
+            castlings += m.kind() == MoveKind::Castling;
+            promotions += m.kind() == MoveKind::Promotion;
+            en_passants += m.kind() == MoveKind::EnPassant;
+            // Sometimes skip the evaluation of a few plies, so that the update replays several
+            // moves from an older ancestor; sometimes take a move back and play another.
+            pos.make_move(m);
+            if (rng() % 3 == 0) {
+                const Move reply = random_legal_move(pos, rng);
+                if (reply != Move::none()) {
+                    pos.make_move(reply);
+                    (void)pos.accumulator();
+                    pos.unmake_move();
+                }
+            }
+            if (rng() % 5 == 0) {
+                pos.unmake_move();
+                nnue::refresh(pos, net, fresh);
+                REQUIRE(same(pos.accumulator(), fresh));
+                const Move other = random_legal_move(pos, rng);
+                pos.make_move(other);
+            }
+        }
+    }
+    CHECK(checked > 1500);
+    CHECK(nulls > 100);
+    CHECK(castlings > 5);
+    CHECK(promotions > 5);
+    CHECK(en_passants > 5);
+}
+
+TEST_CASE("NNUE: a long line without evaluations is summed afresh, the same as replayed", "[nnue]") {
+    NetworkGuard guard;
+    nnue::set_network(random_network(11));
+    Position pos;
+    (void)pos.accumulator();
+    std::mt19937 rng(5);
+    for (int ply = 0; ply < 30; ++ply) {
+        const Move m = random_legal_move(pos, rng);
+        if (m == Move::none()) break;
+        pos.make_move(m);
+        nnue::Accumulator fresh;
+        nnue::refresh(pos, *nnue::active_network(), fresh);
+        if (ply % 7 == 6) REQUIRE(same(pos.accumulator(), fresh));
+    }
+    // A copy carries its accumulators along and keeps updating correctly.
+    Position copy = pos;
+    const Move m = random_legal_move(copy, rng);
+    REQUIRE(m != Move::none());
+    copy.make_move(m);
+    nnue::Accumulator fresh;
+    nnue::refresh(copy, *nnue::active_network(), fresh);
+    CHECK(same(copy.accumulator(), fresh));
+    // A new FEN forgets the old accumulators.
+    REQUIRE_FALSE(pos.set_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").has_value());
+    nnue::refresh(pos, *nnue::active_network(), fresh);
+    CHECK(same(pos.accumulator(), fresh));
+}
+
+TEST_CASE("NNUE: the output layer's integer arithmetic", "[nnue]") {
+    NetworkGuard guard;
+    nnue::Network net{};
+    net.w1.fill(0);
+    net.b1.fill(0);
+    net.w2.fill(0);
+    net.b2 = 0;
+    Position pos;  // the start position: White to move
+    nnue::Accumulator acc;
+
+    // One neuron at 1.0 (QA) in each view, weighted 1.0 (QB) for the side to move and -0.5 for
+    // the other side: out = 1 - 0.5 = 0.5, SCALE / 2 centipawns.
+    net.b1[0] = nnue::QA;
+    net.w2[0] = nnue::QB;
+    net.w2[nnue::HIDDEN] = -nnue::QB / 2;
+    nnue::refresh(pos, net, acc);
+    CHECK(nnue::output(net, acc, Color::White) == nnue::SCALE / 2);
+    CHECK(nnue::output(net, acc, Color::Black) == nnue::SCALE / 2);
+
+    // screlu squares and clips: 0.5 -> 0.25; above 1.0 counts as 1.0; below 0 as 0.
+    net.b1[0] = nnue::QA / 2 + 1;  // 128/255
+    net.w2[nnue::HIDDEN] = 0;
+    nnue::refresh(pos, net, acc);
+    const int quarter = int(std::int64_t(128 * 128) * nnue::QB / nnue::QA * nnue::SCALE / (nnue::QA * nnue::QB));
+    CHECK(nnue::output(net, acc, Color::White) == quarter);
+    net.b1[0] = 3 * nnue::QA;
+    nnue::refresh(pos, net, acc);
+    CHECK(nnue::output(net, acc, Color::White) == nnue::SCALE);
+    net.b1[0] = -nnue::QA;
+    nnue::refresh(pos, net, acc);
+    CHECK(nnue::output(net, acc, Color::White) == 0);
+
+    // A piece's row: the white king on e1 seen by White is an own king on e1, seen by Black an
+    // enemy king on e8. Only White's view has the weight on neuron 1 (the black king stands on
+    // a8, which its own view sees as a1: not the same row).
+    pos = position_from("k7/8/8/8/8/8/8/4K3 w - - 0 1");
+    net.b1[0] = 0;
+    net.w2[1] = nnue::QB;
+    net.w1[std::size_t(nnue::feature(Color::White, W_KING, SQ_E1)) * nnue::HIDDEN + 1] = nnue::QA;
+    nnue::refresh(pos, net, acc);
+    CHECK(acc.values[0][1] == nnue::QA);
+    CHECK(acc.values[1][1] == 0);
+    CHECK(nnue::feature(Color::Black, W_KING, SQ_E1) == 384 + 5 * 64 + SQ_E8);
+    CHECK(nnue::output(net, acc, Color::White) == nnue::SCALE);
+    CHECK(nnue::output(net, acc, Color::Black) == 0);
+
+    // The output bias is in QA * QB units; the result is clamped far below mate scores.
+    net.w2.fill(0);
+    net.b2 = nnue::QA * nnue::QB * 2;
+    CHECK(nnue::output(net, acc, Color::White) == 2 * nnue::SCALE);
+    net.b2 = -nnue::QA * nnue::QB * 1000;
+    CHECK(nnue::output(net, acc, Color::White) == -nnue::OUTPUT_LIMIT);
+}
+
+// The output layer by its formula, one neuron at a time in 64-bit integers: the engine's
+// vectorised sum must give exactly this.
+int output_by_formula(const nnue::Network& net, const nnue::Accumulator& acc, Color stm) {
+    std::int64_t sum = 0;
+    for (int view = 0; view < 2; ++view) {
+        const std::int16_t* values = acc.values[index_of(view == 0 ? stm : ~stm)];
+        for (int i = 0; i < nnue::HIDDEN; ++i) {
+            const std::int64_t c = std::clamp<std::int64_t>(values[i], 0, nnue::QA);
+            sum += c * c * net.w2[std::size_t(view * nnue::HIDDEN + i)];
+        }
+    }
+    const std::int64_t out = (sum / nnue::QA + net.b2) * nnue::SCALE / (nnue::QA * nnue::QB);
+    return int(std::clamp<std::int64_t>(out, -nnue::OUTPUT_LIMIT, nnue::OUTPUT_LIMIT));
+}
+
+TEST_CASE("NNUE: the output layer equals its formula on accumulators across the whole int16 range", "[nnue]") {
+    std::mt19937 rng(7);
+    nnue::Network net = random_network(7);
+    for (int trial = 0; trial < 2000; ++trial) {
+        // Only the output weights and bias take part: new ones each trial, within a trained
+        // network's range (|w2| < 127, so that clamp * w fits int16).
+        for (auto& w : net.w2) w = std::int16_t(int(rng() % 253) - 126);
+        nnue::Accumulator acc;
+        // Mostly within the clipping range and around it, sometimes anywhere in int16.
+        for (auto& row : acc.values)
+            for (std::int16_t& v : row)
+                v = trial % 4 == 0 ? std::int16_t(rng()) : std::int16_t(int(rng() % 400) - 70);
+        net.b2 = int(rng() % 200001) - 100000;
+        for (const Color stm : {Color::White, Color::Black}) {
+            INFO("trial " << trial);
+            REQUIRE(nnue::output(net, acc, stm) == output_by_formula(net, acc, stm));
+        }
+    }
+}
+
+TEST_CASE("NNUE: a position and its colour mirror evaluate alike", "[nnue]") {
+    NetworkGuard guard;
+    for (const std::uint32_t seed : {1u, 2u}) {
+        nnue::set_network(random_network(seed));
+        for (const auto fen : BENCH_FENS) {
+            const Position pos = position_from(fen);
+            const std::string mirrored = colour_mirror(pos.fen());
+            INFO(pos.fen() << "\nmirror: " << mirrored);
+            const Position mirror = position_from(mirrored);
+            CHECK(nnue::evaluate_fresh(mirror, *nnue::active_network()) == nnue::evaluate_fresh(pos, *nnue::active_network()));
+            CHECK(nnue::evaluate(mirror) == nnue::evaluate(pos));
+        }
+    }
+}
+
+TEST_CASE("NNUE: the built-in network is a valid network, active from the start and restorable", "[nnue]") {
+    NetworkGuard guard;
+    nnue::Network built_in{};
+    REQUIRE(nnue::embedded_network_file().size() == nnue::FILE_BYTES);
+    REQUIRE_FALSE(nnue::parse_network(nnue::embedded_network_file(), built_in).has_value());
+    // Not a blank: a trained network has weights of both signs in every layer.
+    const auto mixed = [](const auto& values) {
+        return std::any_of(values.begin(), values.end(), [](auto v) { return v > 0; }) &&
+               std::any_of(values.begin(), values.end(), [](auto v) { return v < 0; });
+    };
+    CHECK(mixed(built_in.w1));
+    CHECK(mixed(built_in.w2));
+
+    // Each test puts the built-in network back, so it is what is active here, as at start-up.
+    REQUIRE(nnue::active_network() != nullptr);
+    CHECK(same_network(*nnue::active_network(), built_in));
+
+    nnue::clear_network();
+    REQUIRE(nnue::active_network() == nullptr);
+    const unsigned before = nnue::network_generation();
+    nnue::use_embedded_network();
+    REQUIRE(nnue::active_network() != nullptr);
+    CHECK(same_network(*nnue::active_network(), built_in));
+    CHECK(nnue::network_generation() != before);
+
+    // It evaluates sensibly: a queen up is clearly winning for that side, from either side's view.
+    const Position up = position_from("4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
+    const Position down = position_from("4k3/8/8/8/8/8/8/3QK3 b - - 0 1");
+    CHECK(nnue::evaluate_fresh(up, built_in) > 300);
+    CHECK(nnue::evaluate_fresh(down, built_in) < -300);
+}
+
+TEST_CASE("NNUE: network files load, and a bad one leaves the active network as it was", "[nnue]") {
+    NetworkGuard guard;
+    nnue::clear_network();
+    REQUIRE(nnue::active_network() == nullptr);
+    const auto dir = std::filesystem::temp_directory_path();
+    const std::string tag = std::to_string(std::random_device{}());
+    const auto write = [&](const std::string& name, const std::string& bytes) {
+        const std::string path = (dir / ("sen_test_nnue_" + tag + "_" + name)).string();
+        std::ofstream(path, std::ios::binary) << bytes;
+        return path;
+    };
+    const nnue::Network a = random_network(21), b = random_network(22);
+    const std::string path_a = write("a.nnue", nnue::serialise_network(a));
+    const std::string path_b = write("b.nnue", nnue::serialise_network(b));
+    const std::string truncated = write("short.nnue", nnue::serialise_network(a).substr(0, 1000));
+    const std::string too_long = write("long.nnue", nnue::serialise_network(a) + "x");
+
+    REQUIRE_FALSE(nnue::load_network_file(path_a).has_value());
+    REQUIRE(nnue::active_network() != nullptr);
+    Position pos = position_from("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+    CHECK(nnue::evaluate(pos) == nnue::evaluate_fresh(pos, a));
+
+    for (const std::string& bad : {truncated, too_long, dir.string(), path_a + ".missing", std::string("/dev/zero"), std::string()}) {
+        INFO(bad);
+        CHECK(nnue::load_network_file(bad).has_value());
+    }
+    CHECK(nnue::evaluate(pos) == nnue::evaluate_fresh(pos, a));
+
+    // The position's cached accumulators were summed for network a: they must not serve b.
+    REQUIRE(nnue::evaluate_fresh(pos, a) != nnue::evaluate_fresh(pos, b));
+    REQUIRE_FALSE(nnue::load_network_file(path_b).has_value());
+    CHECK(nnue::evaluate(pos) == nnue::evaluate_fresh(pos, b));
+    pos.make_move(find_move(pos, "f1b5"));
+    CHECK(nnue::evaluate(pos) == nnue::evaluate_fresh(pos, b));
+
+    nnue::clear_network();
+    CHECK(nnue::active_network() == nullptr);
+    for (const auto& path : {path_a, path_b, truncated, too_long}) std::filesystem::remove(path);
+}

@@ -1,0 +1,497 @@
+// Tests of the UCI front-end, in process: its parsers, split_tokens (every kind of blank separates
+// tokens) and parse_go (each field, bad values reported and left absent, searchmoves taking the
+// rest of the line); and UCI_Variant in a session (perft, d, and short searches across repeated
+// switches). The protocol as a whole is tested through the real binary by
+// tests/protocol/test_uci_protocol.py.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <limits>
+#include <chrono>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "core/go_params.h"
+#include "chess/nnue.h"
+#include "core/uci.h"
+
+using namespace sen;
+using namespace sen::chess;
+
+namespace {
+
+std::vector<std::string> as_strings(const std::vector<std::string_view>& tokens) { return {tokens.begin(), tokens.end()}; }
+
+struct Parsed {
+    GoParams go;
+    std::vector<std::string> errors;
+};
+
+// Parses a whole `go ...` line; the strings must outlive the views, so the line is kept here.
+Parsed go(const std::string& line) {
+    Parsed p;
+    p.go = parse_go(split_tokens(line), p.errors);
+    return p;
+}
+
+bool nothing_set(const GoParams& g) {
+    return !g.time[0] && !g.time[1] && !g.increment[0] && !g.increment[1] && !g.movestogo && !g.depth && !g.nodes && !g.mate &&
+           !g.movetime && !g.infinite && !g.ponder && g.searchmoves.empty();
+}
+
+bool mentions(const std::vector<std::string>& errors, std::string_view word) {
+    for (const std::string& e : errors)
+        if (e.find(word) != std::string::npos) return true;
+    return false;
+}
+
+constexpr std::int64_t I64_MAX = std::numeric_limits<std::int64_t>::max();
+constexpr std::int64_t I64_MIN = std::numeric_limits<std::int64_t>::min();
+
+}  // namespace
+
+TEST_CASE("split_tokens separates on spaces, tabs, CR and NUL", "[uci]") {
+    CHECK(split_tokens("").empty());
+    CHECK(split_tokens("   \t \r").empty());
+    CHECK(split_tokens(std::string_view("\0\0", 2)).empty());
+    CHECK(as_strings(split_tokens("isready")) == std::vector<std::string>{"isready"});
+    CHECK(as_strings(split_tokens("  go \t depth   5\r")) == std::vector<std::string>{"go", "depth", "5"});
+    CHECK(as_strings(split_tokens("position\tstartpos\t\tmoves e2e4\r\n")) ==
+          std::vector<std::string>{"position", "startpos", "moves", "e2e4"});
+    const std::string with_nul("is\0ready", 8);
+    CHECK(as_strings(split_tokens(with_nul)) == std::vector<std::string>{"is", "ready"});
+    CHECK(as_strings(split_tokens("\risready")) == std::vector<std::string>{"isready"});
+}
+
+TEST_CASE("split_tokens returns views into the line", "[uci]") {
+    const std::string line = "setoption name Move Overhead value 10";
+    const auto tokens = split_tokens(line);
+    REQUIRE(tokens.size() == 6);
+    CHECK(tokens[3].data() == line.data() + 20);
+    CHECK(tokens[5] == "10");
+}
+
+TEST_CASE("split_tokens handles a long line", "[uci]") {
+    std::string line = "position startpos moves";
+    for (int i = 0; i < 4000; ++i) line += " g1f3";
+    CHECK(split_tokens(line).size() == 4003);
+}
+
+TEST_CASE("parse_go: no fields", "[uci]") {
+    const Parsed p = go("go");
+    CHECK(p.errors.empty());
+    CHECK(nothing_set(p.go));
+}
+
+TEST_CASE("parse_go reads each field", "[uci]") {
+    SECTION("clocks and increments") {
+        const Parsed p = go("go wtime 60000 btime 50000 winc 1000 binc 900");
+        CHECK(p.errors.empty());
+        CHECK(p.go.time_for(Color::White) == 60000);
+        CHECK(p.go.time_for(Color::Black) == 50000);
+        CHECK(p.go.increment_for(Color::White) == 1000);
+        CHECK(p.go.increment_for(Color::Black) == 900);
+        CHECK(!p.go.movestogo);
+        CHECK(!p.go.depth);
+    }
+    SECTION("movestogo") {
+        CHECK(go("go wtime 1000 movestogo 40").go.movestogo == 40);
+        CHECK(go("go wtime 1000 movestogo 1").go.movestogo == 1);
+    }
+    SECTION("depth") {
+        const Parsed p = go("go depth 12");
+        CHECK(p.errors.empty());
+        CHECK(p.go.depth == 12);
+        CHECK(!p.go.infinite);
+    }
+    SECTION("nodes") { CHECK(go("go nodes 1000000").go.nodes == 1000000u); }
+    SECTION("mate") { CHECK(go("go mate 3").go.mate == 3); }
+    SECTION("movetime") { CHECK(go("go movetime 2500").go.movetime == 2500); }
+    SECTION("infinite") {
+        const Parsed p = go("go infinite");
+        CHECK(p.errors.empty());
+        CHECK(p.go.infinite);
+        CHECK(!p.go.ponder);
+    }
+    SECTION("ponder") {
+        const Parsed p = go("go ponder wtime 1000 btime 1000");
+        CHECK(p.errors.empty());
+        CHECK(p.go.ponder);
+        CHECK(p.go.time_for(Color::White) == 1000);
+    }
+    SECTION("perft is known (run by the session, not a search limit)") {
+        const Parsed p = go("go perft 3");
+        CHECK(p.errors.empty());
+        CHECK(!p.go.depth);
+    }
+}
+
+TEST_CASE("parse_go takes fields in any order and any case", "[uci]") {
+    const Parsed p = go("go DEPTH 5 movetime 2000 wtime 60000 Btime 60000 winc 0 binc 0");
+    CHECK(p.errors.empty());
+    CHECK(p.go.depth == 5);
+    CHECK(p.go.movetime == 2000);
+    CHECK(p.go.time_for(Color::White) == 60000);
+    CHECK(p.go.time_for(Color::Black) == 60000);
+    CHECK(p.go.increment_for(Color::White) == 0);
+    const Parsed q = go("go binc 5 depth 3 infinite");
+    CHECK(q.go.increment_for(Color::Black) == 5);
+    CHECK(q.go.depth == 3);
+    CHECK(q.go.infinite);
+    CHECK(!q.go.increment_for(Color::White));
+}
+
+TEST_CASE("parse_go keeps zero, negative and 64-bit clocks", "[uci]") {
+    CHECK(go("go wtime 0 btime 0").go.time_for(Color::White) == 0);
+    CHECK(go("go wtime -500").go.time_for(Color::White) == -500);
+    CHECK(go("go btime 9223372036854775807").go.time_for(Color::Black) == I64_MAX);
+    CHECK(go("go wtime -9223372036854775808").go.time_for(Color::White) == I64_MIN);
+    // Beyond 64 bits a clock saturates instead of being dropped.
+    const Parsed p = go("go wtime 99999999999999999999");
+    CHECK(p.errors.empty());
+    CHECK(p.go.time_for(Color::White) == I64_MAX);
+    CHECK(go("go wtime +100").go.time_for(Color::White) == 100);
+    CHECK(go("go winc -10").go.increment_for(Color::White) == -10);
+}
+
+TEST_CASE("parse_go: movestogo zero, negative and huge", "[uci]") {
+    const Parsed zero = go("go wtime 1000 movestogo 0");
+    CHECK(zero.errors.empty());
+    REQUIRE(zero.go.movestogo);
+    CHECK(*zero.go.movestogo <= 0);
+    const Parsed negative = go("go wtime 1000 movestogo -3");
+    REQUIRE(negative.go.movestogo);
+    CHECK(*negative.go.movestogo <= 0);
+    const Parsed huge = go("go wtime 1000 movestogo 99999999999");
+    REQUIRE(huge.go.movestogo);
+    CHECK(*huge.go.movestogo > 0);
+}
+
+TEST_CASE("parse_go: bad values give an error and stay absent", "[uci]") {
+    SECTION("not a number") {
+        const Parsed p = go("go wtime abc depth 2");
+        REQUIRE(p.errors.size() == 1);
+        CHECK(mentions(p.errors, "wtime"));
+        CHECK(!p.go.time_for(Color::White));
+        CHECK(p.go.depth == 2);
+    }
+    SECTION("negative or zero depth") {
+        for (const std::string line : {"go depth -3", "go depth 0"}) {
+            const Parsed p = go(line);
+            CHECK(p.errors.size() == 1);
+            CHECK(mentions(p.errors, "depth"));
+            CHECK(!p.go.depth);
+        }
+    }
+    SECTION("value missing at the end") {
+        const Parsed p = go("go movetime 100 nodes");
+        REQUIRE(p.errors.size() == 1);
+        CHECK(mentions(p.errors, "nodes"));
+        CHECK(!p.go.nodes);
+        CHECK(p.go.movetime == 100);
+    }
+    SECTION("value missing before the next field") {
+        const Parsed p = go("go wtime depth 5");
+        REQUIRE(p.errors.size() == 1);
+        CHECK(mentions(p.errors, "wtime"));
+        CHECK(!p.go.time_for(Color::White));
+        CHECK(p.go.depth == 5);
+        const Parsed q = go("go movetime infinite");
+        CHECK(q.errors.size() == 1);
+        CHECK(!q.go.movetime);
+        CHECK(q.go.infinite);
+    }
+    SECTION("other malformed numbers") {
+        for (const char* field : {"wtime", "btime", "winc", "binc", "movestogo", "depth", "nodes", "mate", "movetime"}) {
+            for (const char* bad : {"1e3", "12ms", "1.5", "-", "+", "0x10", "--1"}) {
+                const Parsed p = go(std::string("go ") + field + " " + bad);
+                INFO(field << " " << bad);
+                CHECK(p.errors.size() == 1);
+                CHECK(mentions(p.errors, field));
+                CHECK(nothing_set(p.go));
+            }
+        }
+    }
+    SECTION("nodes and mate below 1") {
+        CHECK(!go("go nodes -5").go.nodes);
+        CHECK(!go("go nodes 0").go.nodes);
+        CHECK(!go("go mate 0").go.mate);
+        CHECK(mentions(go("go mate -1").errors, "mate"));
+    }
+    SECTION("perft depth out of range") {
+        CHECK(mentions(go("go perft 0").errors, "perft"));
+        CHECK(mentions(go("go perft 99").errors, "perft"));
+        CHECK(mentions(go("go perft x").errors, "perft"));
+    }
+    SECTION("unknown parameters are reported and skipped") {
+        const Parsed p = go("go foo depth 4 bar");
+        CHECK(p.errors.size() == 2);
+        CHECK(mentions(p.errors, "foo"));
+        CHECK(mentions(p.errors, "bar"));
+        CHECK(p.go.depth == 4);
+    }
+}
+
+TEST_CASE("parse_go clamps limits above their maximum", "[uci]") {
+    const Parsed p = go("go depth 1000 nodes 99999999999999999999 mate 1000");
+    CHECK(p.errors.empty());
+    REQUIRE(p.go.depth);
+    CHECK(*p.go.depth >= 100);
+    CHECK(*p.go.depth < 1000);
+    CHECK(p.go.nodes == std::uint64_t(I64_MAX));
+    REQUIRE(p.go.mate);
+    CHECK(*p.go.mate < 1000);
+}
+
+TEST_CASE("parse_go: searchmoves takes the rest of the line", "[uci]") {
+    SECTION("moves at the end") {
+        const Parsed p = go("go depth 5 searchmoves e2e4 d2d4");
+        CHECK(p.errors.empty());
+        CHECK(p.go.depth == 5);
+        CHECK(p.go.searchmoves == std::vector<std::string>{"e2e4", "d2d4"});
+    }
+    SECTION("what follows is moves, even field names") {
+        const Parsed p = go("go searchmoves g1f3 depth 3");
+        CHECK(p.errors.empty());
+        CHECK(!p.go.depth);
+        CHECK(p.go.searchmoves == std::vector<std::string>{"g1f3", "depth", "3"});
+    }
+    SECTION("the null move and illegal text are kept for the engine to ignore") {
+        CHECK(go("go searchmoves 0000").go.searchmoves == std::vector<std::string>{"0000"});
+        CHECK(go("go infinite searchmoves e2e5 a2a3").go.searchmoves == std::vector<std::string>{"e2e5", "a2a3"});
+    }
+    SECTION("empty list") {
+        const Parsed p = go("go movetime 10 searchmoves");
+        CHECK(p.errors.empty());
+        CHECK(p.go.searchmoves.empty());
+        CHECK(p.go.movetime == 10);
+    }
+}
+
+namespace {
+
+// A session whose output lines are kept for inspection.
+struct Captured {
+    std::mutex mutex;
+    std::vector<std::string> lines;
+    Output out{[this](std::string_view text) {
+        std::lock_guard lock(mutex);
+        std::string_view rest = text;
+        // `d` and the perft total are one call with several lines.
+        for (std::size_t nl; (nl = rest.find('\n')) != std::string_view::npos; rest.remove_prefix(nl + 1))
+            lines.emplace_back(rest.substr(0, nl));
+        lines.emplace_back(rest);
+    }};
+    std::vector<std::string> take() {
+        std::lock_guard lock(mutex);
+        return std::exchange(lines, {});
+    }
+};
+
+std::string fen_line(const std::vector<std::string>& lines) {
+    for (const std::string& l : lines)
+        if (l.rfind("Fen: ", 0) == 0) return l.substr(5);
+    return "";
+}
+
+}  // namespace
+
+TEST_CASE("UciSession: UCI_Variant switches the game, its start position and its move text", "[uci]") {
+    Captured c;
+    UciSession session(c.out);
+    session.handle_line("d");
+    CHECK(fen_line(c.take()) == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+
+    session.handle_line("setoption name UCI_Variant value xiangqi");
+    CHECK(c.take().empty());
+    session.handle_line("d");
+    CHECK(fen_line(c.take()) == "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
+    session.handle_line("go perft 1");
+    std::vector<std::string> lines = c.take();
+    CHECK(std::find(lines.begin(), lines.end(), "Nodes searched: 44") != lines.end());
+    CHECK(std::find(lines.begin(), lines.end(), "h3e3: 1") != lines.end());
+    session.handle_line("position startpos moves h3e3 h10g8 h1g3");
+    CHECK(c.take().empty());
+    session.handle_line("go perft 1");
+    lines = c.take();
+    CHECK(std::find(lines.begin(), lines.end(), "g8h10: 1") != lines.end());  // the horse goes back
+    session.handle_line("position startpos moves h3e3 h10g8");
+    CHECK(c.take().empty());
+
+    // A chess move in xiangqi: refused, position unchanged.
+    session.handle_line("position startpos moves e2e4");
+    lines = c.take();
+    REQUIRE(lines.size() == 1);
+    CHECK(lines[0].rfind("info string error: ", 0) == 0);
+    session.handle_line("d");
+    CHECK(fen_line(c.take()) == "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2");
+
+    // Setting the active variant again keeps the position; an unknown one is refused.
+    session.handle_line("setoption name UCI_Variant value XIANGQI");
+    session.handle_line("setoption name UCI_Variant value shogi");
+    lines = c.take();
+    REQUIRE(lines.size() == 1);
+    CHECK(lines[0].find("unknown variant") != std::string::npos);
+    session.handle_line("d");
+    CHECK(fen_line(c.take()) == "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2");
+
+    session.handle_line("setoption name UCI_Variant value chess");
+    session.handle_line("position startpos moves e2e4");
+    CHECK(c.take().empty());
+    session.handle_line("d");
+    CHECK(fen_line(c.take()) == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+}
+
+TEST_CASE("UciSession: a game taken up again after a switch starts afresh", "[uci]") {
+    Captured c;
+    UciSession session(c.out);
+    session.handle_line("position startpos moves e2e4 e7e5");
+    session.handle_line("setoption name UCI_Variant value xiangqi");
+    session.handle_line("position startpos moves h3e3");
+    session.handle_line("setoption name UCI_Variant value chess");
+    CHECK(c.take().empty());
+    session.handle_line("d");
+    CHECK(fen_line(c.take()) == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    session.handle_line("setoption name UCI_Variant value xiangqi");
+    session.handle_line("d");
+    CHECK(fen_line(c.take()) == "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
+
+    // Searches still run in both games, several switches on (each game's engine is kept aside
+    // while the other plays), and every go gets its one bestmove.
+    for (int round = 0; round < 3; ++round) {
+        for (const char* variant : {"chess", "xiangqi"}) {
+            session.handle_line(std::string("setoption name UCI_Variant value ") + variant);
+            session.handle_line("go depth 3");
+            std::vector<std::string> lines;
+            const auto has_bestmove = [&] {
+                return std::any_of(lines.begin(), lines.end(), [](const std::string& l) { return l.rfind("bestmove ", 0) == 0; });
+            };
+            // The search runs on the engine's thread: wait for its answer (depth 3 takes milliseconds).
+            for (int waited_ms = 0; !has_bestmove() && waited_ms < 10000; waited_ms += 5) {
+                std::this_thread::sleep_for(std::chrono::milliseconds(5));
+                for (std::string& l : c.take()) lines.push_back(std::move(l));
+            }
+            session.handle_line("isready");
+            for (std::string& l : c.take()) lines.push_back(std::move(l));
+            CHECK(std::count_if(lines.begin(), lines.end(), [](const std::string& l) { return l.rfind("bestmove ", 0) == 0; }) == 1);
+            CHECK(std::count_if(lines.begin(), lines.end(), [](const std::string& l) { return l.rfind("info string error", 0) == 0; }) == 0);
+            CHECK(lines.back() == "readyok");
+        }
+    }
+}
+
+TEST_CASE("UciSession: EvalFile starts on the built-in network, loads a file, refuses a bad one, and <empty> goes back", "[uci]") {
+    struct BuiltInNetworkAfter {
+        ~BuiltInNetworkAfter() { nnue::use_embedded_network(); }
+    } built_in_after;
+    nnue::clear_network();  // whatever the process had: a new session starts from its defaults
+    Captured c;
+    UciSession session(c.out);
+    const auto path = std::filesystem::temp_directory_path() / ("sen_test_uci_" + std::to_string(std::random_device{}()) + ".nnue");
+    // A network whose only weight is the output bias: every position is worth 2 * SCALE.
+    nnue::Network net{};
+    net.w1.fill(0);
+    net.b1.fill(0);
+    net.w2.fill(0);
+    net.b2 = 2 * nnue::QA * nnue::QB;
+    std::ofstream(path, std::ios::binary) << nnue::serialise_network(net);
+    nnue::Network built_in{};
+    REQUIRE_FALSE(nnue::parse_network(nnue::embedded_network_file(), built_in).has_value());
+    const auto is_built_in = [&] { return nnue::active_network() && nnue::active_network()->w1 == built_in.w1; };
+
+    const auto eval_lines = [&] {
+        session.handle_line("eval");
+        return c.take();
+    };
+    const auto has_prefix = [](const std::vector<std::string>& lines, std::string_view prefix) {
+        return std::any_of(lines.begin(), lines.end(), [&](const std::string& l) { return l.rfind(prefix, 0) == 0; });
+    };
+    const auto has_line = [](const std::vector<std::string>& lines, const std::string& line) {
+        return std::find(lines.begin(), lines.end(), line) != lines.end();
+    };
+    CHECK(is_built_in());
+    CHECK(has_prefix(eval_lines(), "network: "));
+    session.handle_line("uci");
+    CHECK(has_line(c.take(), "option name EvalFile type string default <built-in>"));
+
+    session.handle_line("setoption name EvalFile value <empty>");
+    CHECK(c.take() == std::vector<std::string>{"info string EvalFile: evaluating chess with the hand-written evaluation"});
+    CHECK(nnue::active_network() == nullptr);
+    CHECK_FALSE(has_prefix(eval_lines(), "network"));
+    session.handle_line("uci");
+    CHECK(has_line(c.take(), "option name EvalFile type string default <empty>"));
+
+    session.handle_line("setoption name EvalFile value " + path.string() + ".missing");
+    std::vector<std::string> lines = c.take();
+    REQUIRE(lines.size() == 1);
+    CHECK(lines[0].rfind("info string error: option EvalFile", 0) == 0);
+    CHECK(nnue::active_network() == nullptr);
+
+    session.handle_line("setoption name EvalFile value " + path.string());
+    lines = c.take();
+    REQUIRE(lines.size() == 1);
+    CHECK(lines[0].rfind("info string EvalFile:", 0) == 0);
+    CHECK(has_prefix(eval_lines(), fmt::format("network: {} cp", 2 * nnue::SCALE)));
+    session.handle_line("uci");
+    CHECK(has_line(c.take(), "option name EvalFile type string default " + path.string()));
+    // A search runs on it (the score is the network's constant, up to the search's adjustments).
+    session.handle_line("go depth 2");
+    session.handle_line("quit");
+    lines = c.take();
+    CHECK(has_prefix(lines, "bestmove "));
+
+    // A broken file leaves the loaded network in place.
+    std::ofstream(path, std::ios::binary) << "not a network";
+    session.handle_line("setoption name EvalFile value " + path.string());
+    CHECK(c.take().size() == 1);
+    CHECK(has_prefix(eval_lines(), fmt::format("network: {} cp", 2 * nnue::SCALE)));
+
+    session.handle_line("setoption name EvalFile value <built-in>");
+    CHECK(c.take() == std::vector<std::string>{"info string EvalFile: evaluating chess with the built-in network"});
+    CHECK(is_built_in());
+    std::filesystem::remove(path);
+}
+
+TEST_CASE("UciSession: EvalFile sent right after uci waits for the background warm-up search", "[uci]") {
+    // `uci` starts a depth-1 search in the background (BasicEngine::warm_up), and GUIs send their
+    // options straight after uciok. Swapping the network under that search freed memory it was
+    // reading (found by AddressSanitizer); each round here races a swap against a warm-up.
+    struct BuiltInNetworkAfter {
+        ~BuiltInNetworkAfter() { nnue::use_embedded_network(); }
+    } built_in_after;
+    const auto path = std::filesystem::temp_directory_path() / ("sen_test_uci_warm_" + std::to_string(std::random_device{}()) + ".nnue");
+    nnue::Network net{};
+    net.w1.fill(1);
+    net.b1.fill(0);
+    net.w2.fill(1);
+    net.b2 = 0;
+    std::ofstream(path, std::ios::binary) << nnue::serialise_network(net);
+    const std::string values[] = {"<empty>", path.string(), "<built-in>"};
+    for (int round = 0; round < 24; ++round) {
+        Captured c;
+        UciSession session(c.out);
+        session.handle_line("uci");
+        // The warm-up first allocates its workers, then searches: vary where the swap lands.
+        std::this_thread::sleep_for(std::chrono::microseconds(round % 8 == 0 ? 0 : 250 << (round % 8)));
+        session.handle_line("setoption name EvalFile value " + values[round % 3]);
+        session.handle_line("setoption name EvalFile value " + values[(round + 1) % 3]);
+        session.handle_line("go depth 3");
+        session.handle_line("isready");
+        session.handle_line("quit");
+        const std::vector<std::string> lines = c.take();
+        CHECK(std::count_if(lines.begin(), lines.end(), [](const std::string& l) { return l.rfind("info string EvalFile: ", 0) == 0; }) == 2);
+        CHECK(std::count_if(lines.begin(), lines.end(), [](const std::string& l) { return l.rfind("info string error", 0) == 0; }) == 0);
+        CHECK(std::count_if(lines.begin(), lines.end(), [](const std::string& l) { return l.rfind("bestmove ", 0) == 0; }) == 1);
+    }
+    std::filesystem::remove(path);
+}

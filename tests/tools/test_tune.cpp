@@ -1,0 +1,235 @@
+// Tests of the tuner (tune.cpp) and of the property it rests on: the evaluation is a linear sum
+// of traced feature counts, so evaluate_traced() and a recomputation from its trace agree with
+// evaluate() on every position. Also the evaluation's colour symmetry.
+#include <catch2/catch.hpp>
+
+#include <cctype>
+#include <cmath>
+#include <fstream>
+#include <optional>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "chess/bench_positions.h"
+#include "chess/eval.h"
+#include "chess/test_util.h"
+#include "tools/tune.h"
+
+namespace sen {
+
+using namespace chess;
+namespace {
+
+// The same position with colours swapped and the board flipped top to bottom: White's pieces
+// become Black's on the mirrored squares, and the other side is to move.
+std::string mirrored_fen(const std::string& fen) {
+    std::vector<std::string> fields;
+    std::size_t start = 0;
+    while (start <= fen.size()) {
+        const std::size_t end = std::min(fen.find(' ', start), fen.size());
+        fields.push_back(fen.substr(start, end - start));
+        start = end + 1;
+    }
+    const auto swap_case = [](std::string s) {
+        for (char& c : s)
+            if (std::isalpha(static_cast<unsigned char>(c)))
+                c = std::isupper(static_cast<unsigned char>(c)) ? char(std::tolower(c)) : char(std::toupper(c));
+        return s;
+    };
+    std::vector<std::string> ranks;
+    std::size_t from = 0;
+    for (;;) {
+        const std::size_t slash = fields[0].find('/', from);
+        ranks.push_back(fields[0].substr(from, slash - from));
+        if (slash == std::string::npos) break;
+        from = slash + 1;
+    }
+    std::string board;
+    for (auto it = ranks.rbegin(); it != ranks.rend(); ++it) board += (board.empty() ? "" : "/") + swap_case(*it);
+    std::string ep = fields[3];
+    if (ep != "-") ep[1] = char('1' + '8' - ep[1]);
+    std::string result = board + (fields[1] == "w" ? " b " : " w ") + swap_case(fields[2]) + " " + ep;
+    for (std::size_t i = 4; i < fields.size(); ++i) result += " " + fields[i];
+    return result;
+}
+
+// Positions from short random games from the test starts, plus the bench positions.
+std::vector<Position> sample_positions(unsigned seed, int games_per_start, int plies) {
+    std::vector<Position> positions;
+    std::mt19937 rng(seed);
+    for (const test::GameStart& start : test::random_game_starts()) {
+        for (int g = 0; g < games_per_start; ++g) {
+            Position pos = test::position_from(start.fen, start.chess960);
+            for (int ply = 0; ply < plies; ++ply) {
+                positions.push_back(pos);
+                const Move m = test::random_legal_move(pos, rng);
+                if (!m) break;
+                pos.make_move(m);
+            }
+        }
+    }
+    for (const std::string_view fen : BENCH_FENS) positions.push_back(test::position_from(fen));
+    return positions;
+}
+
+}  // namespace
+
+TEST_CASE("A trace recomputes evaluate() exactly", "[tune]") {
+    int checked = 0;
+    for (const Position& pos : sample_positions(11, 6, 120)) {
+        INFO("FEN: " << pos.fen());
+        EvalTrace trace;
+        const int white = evaluate_traced(pos, trace);
+        const int stm = evaluate(pos);
+        REQUIRE(stm == (pos.side_to_move() == Color::White ? white : -white));
+        REQUIRE(trace_eval(trace, DEFAULT_WEIGHTS) == white);
+        // Twice through evaluate(): the second call may be served by a cache.
+        REQUIRE(evaluate(pos) == stm);
+        ++checked;
+    }
+    CHECK(checked > 1000);
+}
+
+TEST_CASE("The colour-flipped position evaluates the same for the side to move", "[tune]") {
+    for (const Position& pos : sample_positions(12, 4, 120)) {
+        const std::string fen = pos.fen();
+        const std::string flipped = mirrored_fen(fen);
+        Position mirror;
+        const FenError error = mirror.set_fen(flipped, pos.is_chess960());
+        INFO("FEN: " << fen << "\nmirrored: " << flipped);
+        REQUIRE_FALSE(error.has_value());
+        REQUIRE(evaluate(mirror) == evaluate(pos));
+        EvalTrace a, b;
+        REQUIRE(evaluate_traced(mirror, b) == -evaluate_traced(pos, a));
+    }
+}
+
+TEST_CASE("Data lines split into a FEN and a result", "[tune]") {
+    std::string fen;
+    double result = -1;
+    REQUIRE(parse_data_line("8/8/8/8/8/8/k7/K7 w - - 0 1 | 0.5", fen, result));
+    CHECK(fen == "8/8/8/8/8/8/k7/K7 w - - 0 1");
+    CHECK(result == 0.5);
+    REQUIRE(parse_data_line("8/8/8/8/8/8/k7/K7 b - - 0 1 | 1.0\r", fen, result));
+    CHECK(result == 1.0);
+    REQUIRE(parse_data_line("8/8/8/8/8/8/k7/K7 b - - 0 1|0.0", fen, result));
+    CHECK(result == 0.0);
+    CHECK_FALSE(parse_data_line("8/8/8/8/8/8/k7/K7 b - - 0 1", fen, result));
+    CHECK_FALSE(parse_data_line("8/8/8/8/8/8/k7/K7 b - - 0 1 | 0.7", fen, result));
+    CHECK_FALSE(parse_data_line(" | 1.0", fen, result));
+}
+
+TEST_CASE("Data lines may carry the search score as a third field", "[tune]") {
+    std::string fen;
+    double result = -1;
+    std::optional<int> score;
+    REQUIRE(parse_data_line("8/8/8/8/8/8/k7/K7 w - - 0 1 | 0.5 | -37", fen, result, score));
+    CHECK(fen == "8/8/8/8/8/8/k7/K7 w - - 0 1");
+    CHECK(result == 0.5);
+    CHECK(score == -37);
+    REQUIRE(parse_data_line("8/8/8/8/8/8/k7/K7 b - - 0 1|1.0|3000\r", fen, result, score));
+    CHECK(result == 1.0);
+    CHECK(score == 3000);
+    REQUIRE(parse_data_line("8/8/8/8/8/8/k7/K7 b - - 0 1 | 0.0", fen, result, score));
+    CHECK_FALSE(score.has_value());
+    for (const char* bad : {"8/8/8/8/8/8/k7/K7 b - - 0 1 | 0.5 |", "8/8/8/8/8/8/k7/K7 b - - 0 1 | 0.5 | 12x",
+                            "8/8/8/8/8/8/k7/K7 b - - 0 1 | 0.5 | 1e3", "8/8/8/8/8/8/k7/K7 b - - 0 1 | 12 | 0.5",
+                            "8/8/8/8/8/8/k7/K7 b - - 0 1 | 0.5 | 1 | 2", "8/8/8/8/8/8/k7/K7 b - - 0 1 | 0.5 | 99999999999"}) {
+        INFO(bad);
+        CHECK_FALSE(parse_data_line(bad, fen, result, score));
+    }
+    // The two-field form reads the same lines and ignores the score.
+    REQUIRE(parse_data_line("8/8/8/8/8/8/k7/K7 w - - 0 1 | 1.0 | 250", fen, result));
+    CHECK(result == 1.0);
+}
+
+TEST_CASE("Targets blend the result with the search score's expectation", "[tune]") {
+    constexpr double k = 0.006;
+    CHECK(blended_target(1.0, std::nullopt, 0.3, k) == 1.0);  // no score: the result
+    CHECK(blended_target(0.0, 400, 1.0, k) == 0.0);           // lambda 1: the result
+    CHECK(blended_target(0.5, 0, 0.0, k) == Approx(0.5));     // lambda 0: the score's expectation
+    CHECK(blended_target(0.0, 400, 0.0, k) == Approx(sigmoid(k, 400)));
+    CHECK(blended_target(1.0, -200, 0.25, k) == Approx(0.25 + 0.75 * sigmoid(k, -200)));
+}
+
+TEST_CASE("The tuner reduces the error on a synthetic set", "[tune]") {
+    // Results from a different "true" evaluation (knights worth more, a larger tempo): the fit
+    // must move towards it.
+    EvalWeights truth = DEFAULT_WEIGHTS;
+    truth[term::MATERIAL + KNIGHT - PAWN] = Score(450, 420);
+    truth[term::TEMPO] = Score(60, 40);
+    constexpr double K = 0.006;
+    TuneSet set;
+    for (const Position& pos : sample_positions(13, 3, 60)) {
+        EvalTrace trace;
+        evaluate_traced(pos, trace);
+        set.add(trace, sigmoid(K, trace_eval(trace, truth)));
+    }
+    const TuneWeights start = TuneWeights::from(DEFAULT_WEIGHTS);
+    TuneOptions options;
+    options.epochs = 300;
+    const double before = mean_squared_error(set, start, K);
+    const TuneWeights fitted = fit_weights(set, start, K, options);
+    const double after = mean_squared_error(set, fitted, K);
+    CHECK(after < before * 0.5);
+    CHECK(fitted.mg[term::TEMPO] > start.mg[term::TEMPO]);
+    // The pawn's middlegame value is pinned; a term that never occurs keeps its value.
+    CHECK(fitted.mg[term::MATERIAL] == start.mg[term::MATERIAL]);
+    REQUIRE(set.occurrences[term::MATERIAL + KING - PAWN] == 0);
+    CHECK(fitted.mg[term::MATERIAL + KING - PAWN] == start.mg[term::MATERIAL + KING - PAWN]);
+    CHECK(fitted.eg[term::PSQT + PAWN * 64 + SQ_A1] == start.eg[term::PSQT + PAWN * 64 + SQ_A1]);
+
+    SECTION("K is found near the one that made the results") {
+        CHECK(find_k(set, TuneWeights::from(truth)) == Approx(K).epsilon(0.01));
+    }
+    SECTION("Normalising changes no evaluation") {
+        TuneWeights normalised = fitted;
+        normalise(normalised, set, CHESS_LAYOUT);
+        for (const TuneEntry& e : set.entries) REQUIRE(model_eval(set, e, normalised) == Approx(model_eval(set, e, fitted)).margin(1e-6));
+    }
+    SECTION("Fitting only some blocks leaves every other weight as it was") {
+        TuneOptions only_tempo = options;
+        only_tempo.only = {{term::TEMPO, term::TEMPO + 1}};
+        const TuneWeights partial = fit_weights(set, start, K, only_tempo);
+        CHECK(partial.mg[term::TEMPO] > start.mg[term::TEMPO]);
+        for (int i = 0; i < term::COUNT; ++i) {
+            if (i == term::TEMPO) continue;
+            REQUIRE(partial.mg[std::size_t(i)] == start.mg[std::size_t(i)]);
+            REQUIRE(partial.eg[std::size_t(i)] == start.eg[std::size_t(i)]);
+        }
+        CHECK(mean_squared_error(set, partial, K) < before);
+    }
+    SECTION("Early stopping returns the weights with the least validation error") {
+        const TuneWeights best = fit_weights(set, start, K, options, &set);
+        CHECK(mean_squared_error(set, best, K) <= after + 1e-12);
+    }
+}
+
+TEST_CASE("The generated weight source holds every family", "[tune]") {
+    const std::string text = weights_source(DEFAULT_WEIGHTS, CHESS_LAYOUT, "line one\nline two");
+    CHECK(text.rfind("// line one\n// line two\n#include \"chess/eval.h\"", 0) == 0);
+    const Score tempo = DEFAULT_WEIGHTS[term::TEMPO];
+    CHECK(text.find("w[term::TEMPO] = S(" + std::to_string(tempo.mg()) + ", " + std::to_string(tempo.eg()) + ");") != std::string::npos);
+    for (const char* block : {"set(w, term::MATERIAL, {", "set(w, term::PSQT + KING * 64, {", "set(w, term::MOBILITY_QUEEN, {",
+                              "set(w, term::THREAT_BY_ROOK, {"})
+        CHECK(text.find(block) != std::string::npos);
+    CHECK(text.find("DEFAULT_WEIGHTS = make_weights();") != std::string::npos);
+}
+
+TEST_CASE("The checked-in chess weights are the generator's output", "[tune]") {
+    // src/chess/eval_weights.cpp is written by `sen tune`; regenerating it from the compiled table with
+    // its own header gives the same text, so the generator still writes what the engine reads.
+    std::ifstream in(std::string(SEN_SOURCE_DIR) + "/src/chess/eval_weights.cpp");
+    std::stringstream file;
+    file << in.rdbuf();
+    const std::string text = file.str();
+    REQUIRE_FALSE(text.empty());
+    std::istringstream lines(text);
+    std::string line, header;
+    while (std::getline(lines, line) && line.rfind("// ", 0) == 0) header += (header.empty() ? "" : "\n") + line.substr(3);
+    CHECK(weights_source(DEFAULT_WEIGHTS, CHESS_LAYOUT, header) == text);
+}
+
+}  // namespace sen
