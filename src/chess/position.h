@@ -4,7 +4,11 @@
 // Owns: piece placement (a mailbox plus bitboards by type and colour), the undo stack of
 // StateInfo records that make_move() pushes and unmake_move() pops, the Zobrist key, and the
 // draw rules (50/75 moves, threefold/fivefold repetition, dead positions).
-// Never touches: search, evaluation, the hash table or the protocol.
+// Never touches: search, the hash table or the protocol. Of evaluation it keeps one thing, a
+// cache slot per state for the network's accumulator (nnue.h): the slot must follow make and
+// unmake exactly as the state stack does, so it lives beside it (Stockfish keeps its
+// accumulator in its StateInfo for the same reason). The position only invalidates a slot;
+// nnue.cpp fills it on the first evaluation, so perft and move generation never pay for it.
 // Invariants: the side not to move is never in check; the key equals a full recomputation;
 // the en-passant square that enters the key is set only when an en-passant capture is legal
 // (art. 9.2.3: positions differ only if the *possibility* of capturing differs).

@@ -1,17 +1,19 @@
 // The seam between the shared engine parts and the per-game parts.
 //
-// Shared, written once: the searcher (search.h, search_impl.h), move ordering (movepick.h), the
-// transposition table (tt.h), the time manager (timeman.h), the engine thread (engine.h) and the
-// protocol (uci.h). Per game: the board, move generation, rules, evaluation and move text.
-// A game is a struct of types and static functions that the shared templates are instantiated
-// with: ChessGame (chess_game.h) and xiangqi::XiangqiGame (xiangqi/game.h). Each instantiation
-// is compiled in its own translation unit (search.cpp, xiangqi/search.cpp, engine.cpp,
-// xiangqi/engine.cpp), so the game's position, generator and evaluation are inlined into its
+// Shared, written once (core/): the searcher (search.h, search_impl.h), move ordering
+// (movepick.h), the transposition table (tt.h), the time manager (timeman.h), the engine thread
+// (engine.h), bench (bench.h) and the protocol (uci.h, game_front.h). Per game (one folder each
+// beside core/): the board, move generation, rules, evaluation and move text. A game is a struct
+// of types and static functions (<game>/game.h) that the shared templates are instantiated with.
+// Each instantiation is compiled in the game's own translation units (<game>/search.cpp,
+// <game>/engine.cpp), so the game's position, generator and evaluation are inlined into its
 // searcher as if the searcher had been written for it alone.
 //
-// The concept below lists what a game provides; its header comment says why each item is there.
-// Neither side reaches around the seam: the search never names a chess or xiangqi type, and the
-// game code knows nothing of search, the hash table or the protocol.
+// The concepts below list what a game provides, split by who needs it (SearchGame: the searcher,
+// move picker and engine; ProtocolGame: the protocol, bench and tools); each shared template
+// requires the one it uses. Neither side reaches around the seam: nothing under core/ names a
+// game (scripts/check-seam keeps it so), and the game code knows nothing of search, the hash
+// table or the protocol.
 #pragma once
 
 #include <concepts>
@@ -31,11 +33,14 @@ enum class Outcome : std::uint8_t { None, Draw, Loss, Win };
 // What reading a FEN gives: nothing when it was read, else what is wrong with it.
 using FenError = std::optional<std::string>;
 
+// What the searcher, the move picker and the engine need of a game. Every shared search
+// template requires it, so a missing operation is one readable error at the instantiation.
 template <class G>
-concept Game = requires(const typename G::Position& pos, typename G::Position& mutable_pos, typename G::Move m,
-                        typename G::MoveList& list, std::string_view text, int ply, int threshold, bool chess960) {
+concept SearchGame = requires(const typename G::Position& pos, typename G::Position& mutable_pos, typename G::Move m,
+                              typename G::MoveList& list, int ply, int threshold) {
     // Types. Move is 16 bits with raw() and an explicit constructor from them (the hash table
-    // stores raw moves), none() and null(); Piece indexes histories.
+    // stores raw moves), none() (no move) and null() (the null move's marker); from() and to()
+    // index histories by board point, as Piece does by piece (NO_PIECE: the null move's mover).
     typename G::Position;
     typename G::Move;
     typename G::MoveList;
@@ -45,13 +50,26 @@ concept Game = requires(const typename G::Position& pos, typename G::Position& m
     { G::PIECE_NB } -> std::convertible_to<int>;
     { G::SQUARE_NB } -> std::convertible_to<int>;
     { G::VICTIM_NB } -> std::convertible_to<int>;
+    { G::NO_PIECE } -> std::convertible_to<typename G::Piece>;
     { m.raw() } -> std::same_as<std::uint16_t>;
+    { typename G::Move(std::uint16_t{}) } -> std::same_as<typename G::Move>;
+    { G::Move::none() } -> std::same_as<typename G::Move>;
+    { G::Move::null() } -> std::same_as<typename G::Move>;
+    { m.from() } -> std::convertible_to<int>;
+    { m.to() } -> std::convertible_to<int>;
+
+    // The position: key, side to move, check, the piece on a point, and making moves (a null
+    // move passes the turn: null-move pruning).
     { pos.key() } -> std::same_as<Key>;
+    { pos.key_after(m) } -> std::same_as<Key>;  // to prefetch the hash entry before making m
     { pos.side_to_move() } -> std::same_as<Color>;
     { pos.in_check() } -> std::same_as<bool>;
     { pos.game_ply() } -> std::convertible_to<int>;
+    { pos.piece_on(m.from()) } -> std::convertible_to<typename G::Piece>;
     mutable_pos.make_move(m);
     mutable_pos.unmake_move();
+    mutable_pos.make_null_move();
+    mutable_pos.unmake_null_move();
 
     // Move generation: every legal move, or the noisy ones (quiescence).
     G::generate_all(pos, list);
@@ -74,17 +92,28 @@ concept Game = requires(const typename G::Position& pos, typename G::Position& m
     // and the outcome when the side to move has no legal move.
     { G::rule_outcome(pos, ply) } -> std::same_as<Outcome>;
     { G::no_move_outcome(pos) } -> std::same_as<Outcome>;
+};
 
-    // Protocol and tools.
-    { G::set_fen(mutable_pos, text, chess960) } -> std::same_as<std::optional<std::string>>;
-    { G::parse_move(pos, text, chess960) } -> std::same_as<typename G::Move>;
-    { G::move_text(m, chess960) } -> std::same_as<std::string>;
+// What the protocol front-end, bench and the command-line tools need of a game: reading and
+// writing positions and moves, showing a position, and the game's bench positions. `notation`
+// is the protocol's castling notation flag (UCI_Chess960); a game without castling ignores it.
+template <class G>
+concept ProtocolGame = requires(const typename G::Position& pos, typename G::Position& mutable_pos, typename G::Move m,
+                                std::string_view text, int depth, bool notation) {
     { G::START_FEN } -> std::convertible_to<std::string_view>;
+    { G::set_fen(mutable_pos, text, notation) } -> std::same_as<FenError>;
+    { pos.fen() } -> std::convertible_to<std::string>;
+    { G::parse_move(pos, text, notation) } -> std::same_as<typename G::Move>;
+    { G::move_text(m, notation) } -> std::same_as<std::string>;
     { G::pretty(pos) } -> std::same_as<std::string>;
     { G::eval_report(pos) } -> std::same_as<std::string>;
-    G::perft_divide(mutable_pos, ply);
+    G::perft_divide(mutable_pos, depth);
     { G::BENCH_DEPTH } -> std::convertible_to<int>;
     G::BENCH_FENS.begin();
 };
+
+// A game as the whole engine sees it.
+template <class G>
+concept Game = SearchGame<G> && ProtocolGame<G>;
 
 }  // namespace sen
