@@ -2,8 +2,15 @@
 
 #include <cstdint>
 
+#ifdef _WIN32
+#ifndef NOMINMAX
+#define NOMINMAX
+#endif
+#include <windows.h>
+#else
 #include <sys/mman.h>
 #include <unistd.h>
+#endif
 
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer) || __has_feature(leak_sanitizer)
@@ -24,6 +31,71 @@ namespace {
 std::size_t round_up(std::size_t n, std::size_t unit) { return (n + unit - 1) / unit * unit; }
 
 }  // namespace
+
+#ifdef _WIN32
+
+namespace {
+
+// Large pages need the "Lock pages in memory" right (SeLockMemoryPrivilege) held and enabled in
+// the process token. Enabling it is tried once; without the right the call fails and every
+// mapping uses ordinary pages.
+bool enable_lock_memory_privilege() {
+    HANDLE token = nullptr;
+    if (!OpenProcessToken(GetCurrentProcess(), TOKEN_ADJUST_PRIVILEGES | TOKEN_QUERY, &token)) return false;
+    TOKEN_PRIVILEGES privileges{};
+    privileges.PrivilegeCount = 1;
+    privileges.Privileges[0].Attributes = SE_PRIVILEGE_ENABLED;
+    bool enabled = false;
+    if (LookupPrivilegeValueA(nullptr, "SeLockMemoryPrivilege", &privileges.Privileges[0].Luid) &&
+        AdjustTokenPrivileges(token, FALSE, &privileges, 0, nullptr, nullptr))
+        enabled = GetLastError() == ERROR_SUCCESS;  // ERROR_NOT_ALL_ASSIGNED: the right is not held
+    CloseHandle(token);
+    return enabled;
+}
+
+bool large_pages_available() {
+    static const bool available = GetLargePageMinimum() > 0 && enable_lock_memory_privilege();
+    return available;
+}
+
+}  // namespace
+
+// Committed memory from VirtualAlloc comes zeroed, like a fresh anonymous mapping. Large pages
+// are committed at once and cannot be paged out, so they are asked for only for the big tables.
+LargeMapping::LargeMapping(std::size_t bytes, Contents contents) {
+    (void)contents;  // no leak checker on Windows
+    if (bytes == 0) return;
+    if (bytes >= HUGE_PAGE && large_pages_available()) {
+        const std::size_t large_page = GetLargePageMinimum();
+        const std::size_t size = round_up(bytes, large_page);
+        if (void* p = VirtualAlloc(nullptr, size, MEM_RESERVE | MEM_COMMIT | MEM_LARGE_PAGES, PAGE_READWRITE)) {
+            base_ = p;
+            bytes_ = size;
+            huge_ = true;
+            return;
+        }
+    }
+    SYSTEM_INFO info;
+    GetSystemInfo(&info);
+    const std::size_t size = round_up(bytes, std::size_t(info.dwPageSize));
+    if (void* p = VirtualAlloc(nullptr, size, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE)) {
+        base_ = p;
+        bytes_ = size;
+    }
+}
+
+LargeMapping::~LargeMapping() {
+    if (base_) VirtualFree(base_, 0, MEM_RELEASE);
+}
+
+std::size_t physical_memory_mb() {
+    MEMORYSTATUSEX status{};
+    status.dwLength = sizeof(status);
+    if (!GlobalMemoryStatusEx(&status)) return 0;
+    return std::size_t(status.ullTotalPhys / (1024 * 1024));
+}
+
+#else
 
 LargeMapping::LargeMapping(std::size_t bytes, Contents contents) {
     if (bytes == 0) return;
@@ -66,5 +138,14 @@ LargeMapping::~LargeMapping() {
 #endif
     munmap(base_, bytes_);
 }
+
+
+std::size_t physical_memory_mb() {
+    const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || page_size <= 0) return 0;
+    return std::size_t(pages) / 1024 * std::size_t(page_size) / 1024;
+}
+
+#endif  // _WIN32
 
 }  // namespace sen

@@ -38,7 +38,9 @@ public:
     void* data() const { return base_; }
     std::size_t size() const { return bytes_; }
     bool empty() const { return base_ == nullptr; }
-    // True when the kernel was asked for huge pages for this mapping (it may still decline).
+    // Linux: true when the kernel was asked for transparent huge pages (it may still decline).
+    // Windows: true when the mapping is made of large pages (granted only to a user who holds the
+    // "Lock pages in memory" right; everyone else gets ordinary pages).
     bool huge_pages_requested() const { return huge_; }
 
     static constexpr std::size_t HUGE_PAGE = std::size_t(2) << 20;
@@ -55,6 +57,9 @@ private:
     bool huge_ = false;
     bool scanned_ = false;  // registered with the leak checker
 };
+
+// The machine's physical memory in MB, or 0 when the system does not say.
+std::size_t physical_memory_mb();
 
 // A T built in a LargeMapping of its own; like std::unique_ptr<T>. T's own constructor decides
 // what is initialised: members it leaves alone read as zero (fresh pages).

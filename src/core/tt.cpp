@@ -3,8 +3,6 @@
 #include <cstring>
 #include <new>
 
-#include <unistd.h>
-
 namespace sen {
 
 namespace {
@@ -36,11 +34,7 @@ bool TranspositionTable::resize(std::size_t megabytes) {
     if (megabytes > MAX_MB) megabytes = MAX_MB;
     // Refuse more than the machine's memory less 1 GB: the mapping would promise it lazily, and the
     // first clear (ucinewgame) would then touch every page and get the process killed.
-    const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGESIZE);
-    if (pages > 0 && page_size > 0) {
-        const std::size_t physical_mb = std::size_t(pages) / 1024 * std::size_t(page_size) / 1024;
-        if (megabytes + 1024 > physical_mb) return false;
-    }
+    if (const std::size_t physical_mb = physical_memory_mb(); physical_mb > 0 && megabytes + 1024 > physical_mb) return false;
     const std::size_t count = megabytes * 1024 * 1024 / sizeof(Bucket);
     // A fresh mapping is zeroed (an empty table) without being touched page by page.
     const std::size_t bytes = count * sizeof(Bucket);

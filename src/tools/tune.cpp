@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <ctime>
+#include <fmt/chrono.h>
 #include <fmt/core.h>
 #include <fmt/format.h>
 #include <filesystem>
@@ -149,14 +150,8 @@ Frozen frozen_terms(const std::vector<std::uint32_t>& occurrences, const TuneOpt
     return f;
 }
 
-std::string date_today() {
-    const std::time_t now = std::time(nullptr);
-    char text[32];
-    std::tm tm{};
-    gmtime_r(&now, &tm);
-    std::strftime(text, sizeof text, "%Y-%m-%d", &tm);
-    return text;
-}
+// fmt::gmtime: the thread-safe gmtime on every platform (gmtime_r is POSIX only).
+std::string date_today() { return fmt::format("{:%Y-%m-%d}", fmt::gmtime(std::time(nullptr))); }
 
 // What loading and fitting need of a game: its position, trace and weights.
 struct ChessTuning {
