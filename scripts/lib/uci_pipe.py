@@ -92,6 +92,7 @@ class Engine:
             now = time.monotonic()
             if not chunk:
                 self.unterminated = pending
+                self.proc.stdout.close()
                 self.lines.put((now, None))
                 return
             pending += chunk
@@ -108,6 +109,7 @@ class Engine:
         fd = self.proc.stderr.fileno()
         while chunk := os.read(fd, 1 << 16):
             self.stderr += chunk
+        self.proc.stderr.close()
 
     # --- sending
     def send_bytes(self, data):
@@ -131,13 +133,14 @@ class Engine:
 
     def close_stdin(self):
         """Closes the engine's stdin (end of file: a UCI engine quits); returns the time."""
-        self.proc.stdin.close()
-        self.stdin_closed = True
+        if not self.stdin_closed:
+            self.stdin_closed = True
+            self.proc.stdin.close()
         return time.monotonic()
 
     def last_sent(self, count=4):
         """The last commands sent, as short strings, for messages."""
-        return [s.decode("latin-1")[:60] for s in self.sent[-count:]]
+        return [s.decode("latin-1").rstrip("\n")[:60] for s in self.sent[-count:]]
 
     # --- receiving
     def get(self, timeout=None):
@@ -212,12 +215,15 @@ class Engine:
             self.kill()
             return None
         self.join_readers(5.0)
+        self.close_stdin()
         return code
 
     def kill(self):
+        """Kills the process if it still runs; a write after this raises WriteFailed."""
         if self.proc.poll() is None:
             self.proc.kill()
             self.proc.wait()
+        self.close_stdin()
 
     def join_readers(self, timeout):
         for reader in self._readers:
