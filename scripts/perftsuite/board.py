@@ -55,6 +55,16 @@ def parse_placement(placement, width, height, pieces, unit, single_digits=False)
     return board
 
 
+def colour_flipped(board, width, height):
+    """The board with its ranks mirrored and every piece's colour swapped (a position with the
+    same perft counts once the side to move is swapped too)."""
+    flipped = [None] * (width * height)
+    for sq, p in enumerate(board):
+        if p is not None:
+            flipped[(height - 1 - sq // width) * width + sq % width] = p.swapcase()
+    return flipped
+
+
 def parse_counters(half, full):
     """The halfmove clock and fullmove number fields of a FEN, as integers."""
     try:

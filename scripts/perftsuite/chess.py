@@ -6,7 +6,7 @@ A board is a list of 64 entries, index = rank * 8 + file (a1 = 0, h1 = 7, a8 = 5
 entries are 'PNBRQK' (white), 'pnbrqk' (black) or None.
 """
 
-from .board import FenError, parse_counters, parse_placement, placement_text
+from .board import FenError, colour_flipped, parse_counters, parse_placement, placement_text
 
 
 FILES = "abcdefgh"
@@ -228,10 +228,7 @@ def position_errors(pos, castling):
 def mirror_fen(fen):
     """Colour-flipped position (ranks mirrored, colours swapped). Same perft counts."""
     pos = parse_fen(fen)
-    board = [None] * 64
-    for sq, p in enumerate(pos.board):
-        if p is not None:
-            board[(7 - sq // 8) * 8 + sq % 8] = p.swapcase()
+    board = colour_flipped(pos.board, 8, 8)
     castling = "".join(c for c in "KQkq" if c.swapcase() in pos.castling)
     ep = None if pos.ep is None else (7 - pos.ep // 8) * 8 + pos.ep % 8
     return Position(board, "b" if pos.stm == "w" else "w", castling, ep,

@@ -9,7 +9,7 @@ are written king-takes-rook (e1h1), as Stockfish does with UCI_Chess960.
 
 import random
 
-from .board import FenError
+from .board import FenError, colour_flipped
 from .chess import (FILES, Position, attackers, checkers, is_white, king_square, parse_fen, parse_sq,
                     pawn_move_weight, pinned_pieces, play_pawn, position_errors, sq_name)
 
@@ -151,10 +151,7 @@ def validate_fen960(fen):
 def mirror_fen960(fen):
     """Colour-flipped Chess960 position (castling rook squares flipped too)."""
     pos = parse_fen960(fen)
-    board = [None] * 64
-    for sq, p in enumerate(pos.board):
-        if p is not None:
-            board[sq ^ 56] = p.swapcase()
+    board = colour_flipped(pos.board, 8, 8)
     rooks = sorted((r ^ 56 for r in pos.castling), key=lambda s: castling960_order(board, s))
     out = Position960(board, "b" if pos.stm == "w" else "w", tuple(rooks),
                       None if pos.ep is None else pos.ep ^ 56, pos.halfmove, pos.fullmove)

@@ -7,7 +7,7 @@ passant). The oracle is Fairy-Stockfish with UCI_Variant xiangqi: its moves are 
 destination points (h3e3, h10g8).
 """
 
-from .board import FenError, parse_counters, parse_placement, placement_text
+from .board import FenError, colour_flipped, parse_counters, parse_placement, placement_text
 
 
 XQ_FILES = "abcdefghi"
@@ -291,11 +291,7 @@ def xq_position_features(pos, moves):
 def xq_mirror_fen(fen):
     """Colour-flipped position (ranks mirrored, colours swapped). Same perft counts."""
     pos = parse_xq_fen(fen)
-    board = [None] * 90
-    for sq, p in enumerate(pos.board):
-        if p is not None:
-            board[(9 - sq // 9) * 9 + sq % 9] = p.swapcase()
-    return XqPosition(board, "b" if pos.stm == "w" else "w", pos.halfmove, pos.fullmove).fen()
+    return XqPosition(colour_flipped(pos.board, 9, 10), "b" if pos.stm == "w" else "w", pos.halfmove, pos.fullmove).fen()
 
 
 def xq_move_weight(pos, move):
