@@ -24,7 +24,7 @@ import random
 import sys
 import time
 
-from engine_pipe import Engine, Failure, check, run_tests
+from harness import Engine, check, run_tests, sanitized
 
 # The bound is the issue's own, Hash + 32 MB, with nothing added. What it has to cover: a release
 # build idles at about 9 MB resident (binary, libstdc++, fmt, attack tables); each search thread
@@ -34,12 +34,11 @@ ALLOWANCE_MB = 0
 
 
 class MemoryEngine(Engine):
-    """The shared pipe driver plus what these tests add: sync, a search, /proc figures and a
-    strict quit."""
+    """The shared pipe driver plus what these tests add: sync, a search and a strict quit."""
 
     def sync(self, timeout=30.0):
         self.send("isready")
-        before, _ = self.read_until(lambda l: l == "readyok", timeout, "readyok")
+        before, _, _ = self.read_until(lambda l: l == "readyok", timeout, "readyok")
         errors = [l for l in before if l.startswith("info string")]
         check(not errors, f"engine complained: {errors[:3]}")
 
@@ -47,22 +46,9 @@ class MemoryEngine(Engine):
         self.send(command)
         self.read_until(lambda l: l.startswith("bestmove"), timeout, f"bestmove after '{command}'")
 
-    def status_mb(self, field):
-        with open(f"/proc/{self.proc.pid}/status") as f:
-            for line in f:
-                if line.startswith(field + ":"):
-                    return int(line.split()[1]) / 1024
-        raise Failure(f"no {field} in /proc/{self.proc.pid}/status")
-
     def finish(self):
         code = self.quit(timeout=30.0)
         check(code == 0 and not self.stderr, f"exit code {code}; stderr {bytes(self.stderr[:1500]).decode('latin-1')!r}")
-
-
-def sanitized(binary):
-    with open(binary, "rb") as f:
-        data = f.read()
-    return b"__asan_init" in data or b"__tsan_init" in data
 
 
 def hash_sizes(binary, check_rss):

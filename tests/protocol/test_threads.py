@@ -20,13 +20,12 @@ Prints one line per test and a final "N passed, M failed"; exits non-zero on any
 Standard library only.
 """
 
-import queue
 import random
 import re
 import sys
 import time
 
-from engine_pipe import SCALE, Engine, Failure, check, run_tests
+from harness import Engine, Failure, check, run_tests, scaled, uci_pipe
 
 POSITIONS = [
     "startpos",
@@ -52,14 +51,9 @@ class Referee:
 
     def legal(self, position):
         if position not in self.cache:
-            e = self.engine
-            e.send(f"position {position}")
-            e.send("go perft 1")
-            e.send("isready")
-            before, _ = e.read_until(lambda l: l == "readyok", 30.0, "referee readyok")
-            check(not [l for l in before if l.startswith("info string")], f"referee rejected '{position}': {before}")
-            self.cache[position] = {m.group(1) for l in before
-                                    if (m := re.fullmatch(r"([a-h][1-8][a-h][1-8][qrbn]?): 1", l))}
+            legal, lines = uci_pipe.legal_moves(self.engine, f"position {position}", 30.0)
+            check(not uci_pipe.info_strings(lines), f"referee rejected '{position}': {lines}")
+            self.cache[position] = legal
         return self.cache[position]
 
     def close(self):
@@ -103,16 +97,16 @@ def session(binary, threads_base, gos, seed):
         nonlocal readyoks
         deadline = time.monotonic() + timeout
         while True:
-            try:
-                line = e.get(deadline - time.monotonic())
-            except queue.Empty:
+            item = e.get(deadline - time.monotonic())
+            if item is None:
                 return
+            line = item[1]
             if line is None:
-                raise Failure(f"engine exited (code {e.proc.poll()}) after {e.sent[-4:]}; {e.stderr_excerpt()}")
+                raise Failure(f"engine exited (code {e.proc.poll()}) after {e.last_sent(4)}; {e.stderr_excerpt()}")
             if line.startswith("bestmove"):
                 bestmove_lines.append(line)
                 check(len(bestmove_lines) <= len(searched),
-                      f"bestmove without a go: {line} (gos {len(searched)}, last sent {e.sent[-4:]})")
+                      f"bestmove without a go: {line} (gos {len(searched)}, last sent {e.last_sent(4)})")
             elif line == "readyok":
                 readyoks += 1
                 check(readyoks <= readyoks_expected, "readyok without isready")
@@ -122,11 +116,11 @@ def session(binary, threads_base, gos, seed):
 
     def wait_all(timeout):
         """Waits until every go has its bestmove and every isready its readyok."""
-        deadline = time.monotonic() + timeout * SCALE
+        deadline = time.monotonic() + scaled(timeout)
         while len(bestmove_lines) < len(searched) or readyoks < readyoks_expected:
             left = deadline - time.monotonic()
             check(left > 0, f"stall: {len(bestmove_lines)} bestmoves for {len(searched)} gos, {readyoks} readyok "
-                            f"for {readyoks_expected} isready after {timeout * SCALE:.0f} s; last sent {e.sent[-6:]}")
+                            f"for {readyoks_expected} isready after {scaled(timeout):.0f} s; last sent {e.last_sent(6)}")
             drain(min(left, 0.2))
 
     try:
@@ -190,9 +184,7 @@ def session(binary, threads_base, gos, seed):
         wait_all(30.0)
         check(len(bestmove_lines) == len(searched), f"{len(bestmove_lines)} bestmoves for {len(searched)} gos")
         code = e.quit()
-        late = []
-        while not e.lines.empty() and (line := e.lines.get()) is not None:
-            late.append(line)
+        late = e.pending()
         check(not [l for l in late if l.startswith(("bestmove", "readyok"))], f"output after quit: {late[:3]}")
         check(code == 0, f"exit code {code} after quit; {e.stderr_excerpt()}")
     finally:

@@ -24,23 +24,18 @@ periods watched for stray output stay as they are.
 """
 
 import os
-import queue
 import random
 import re
 import statistics
 import subprocess
 import sys
-import threading
 import time
 
+import harness
+from harness import Failure, check, sanitized, scaled
+from uci_pipe import info_strings, legal_moves as referee_moves, position_command
+
 BINARY = None
-TIME_SCALE = float(os.environ.get("SEN_TEST_TIME_SCALE", "1") or 1)
-
-
-def scaled(limit):
-    """A time limit (seconds or ms) for this run: SEN_TEST_TIME_SCALE times the nominal one."""
-    return limit * TIME_SCALE
-
 START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 POS4 = "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"
@@ -68,132 +63,24 @@ BESTMOVE_RE = re.compile(r"bestmove (\S+)(?: ponder (\S+))?")
 STRIP_TIME_RE = re.compile(r" (time|nps) \d+")
 
 
-class TestFailure(AssertionError):
-    pass
-
-
-def check(condition, message):
-    if not condition:
-        raise TestFailure(message)
-
-
 # ---------------------------------------------------------------------------------------------
 # An engine session over pipes.
 
-class Engine:
+class Engine(harness.Engine):
     """One engine process. By default it is started the way a GUI starts one: `uci`, wait for
-    uciok (the engine may prepare its first search after that); handshake=False sends nothing."""
+    uciok (the engine may prepare its first search after that); handshake=False sends nothing.
+    Every line received is kept for the exit checks."""
 
     def __init__(self, args=(), handshake=True, binary=None):
-        self.spawned = time.monotonic()
-        self.proc = subprocess.Popen([binary or BINARY, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, bufsize=0)
-        self.lines = queue.Queue()   # (arrival time, text) ; text None at EOF
-        self.transcript = []         # everything received, for the exit checks
-        self.sent = []               # the last commands sent, for failure messages
-        self.unterminated = b""
-        self.stderr = bytearray()
-        self.stdin_closed = False
-        self.eof = False
+        super().__init__(binary or BINARY, args, transcript=True)
         self.xiangqi = False         # the session has switched to xiangqi: its moves are read as such
-        self._out = threading.Thread(target=self._pump_stdout, daemon=True)
-        self._err = threading.Thread(target=self._pump_stderr, daemon=True)
-        self._out.start()
-        self._err.start()
         if handshake:
             self.handshake()
-
-    def _pump_stdout(self):
-        fd = self.proc.stdout.fileno()
-        pending = b""
-        while True:
-            chunk = os.read(fd, 1 << 16)
-            now = time.monotonic()
-            if not chunk:
-                self.unterminated = pending
-                self.lines.put((now, None))
-                return
-            pending += chunk
-            *complete, pending = pending.split(b"\n")
-            for raw in complete:
-                text = raw.decode("latin-1")
-                self.transcript.append(text)
-                self.lines.put((now, text))
-
-    def _pump_stderr(self):
-        fd = self.proc.stderr.fileno()
-        while True:
-            chunk = os.read(fd, 1 << 16)
-            if not chunk:
-                return
-            self.stderr += chunk
-
-    # --- sending
-    def send_bytes(self, data):
-        """Writes the bytes; returns the time just before writing (a reply can beat the return)."""
-        self.sent.append(data[:120])
-        del self.sent[:-12]
-        started = time.monotonic()
-        view = memoryview(data)
-        try:
-            while view:
-                n = os.write(self.proc.stdin.fileno(), view)
-                view = view[n:]
-        except (BrokenPipeError, OSError) as e:
-            raise TestFailure(f"engine is gone (write failed: {e}); exit code {self.proc.poll()}; "
-                              f"stderr: {self.stderr[-400:]!r}")
-        return started
 
     def send(self, text):
         if "uci_variant value xiangqi" in text.lower():
             self.xiangqi = True
-        return self.send_bytes(text.encode() + b"\n")
-
-    def close_stdin(self):
-        self.proc.stdin.close()
-        self.stdin_closed = True
-        return time.monotonic()
-
-    # --- receiving
-    def get(self, timeout):
-        """The next line as (time, text), text None at EOF; None on timeout."""
-        if self.eof:
-            return (time.monotonic(), None)
-        try:
-            item = self.lines.get(timeout=max(0.0, timeout))
-        except queue.Empty:
-            return None
-        if item[1] is None:
-            self.eof = True
-        return item
-
-    def read_until(self, predicate, timeout, what):
-        """Lines up to the first one matching; returns (lines before, matching line, its time)."""
-        timeout = scaled(timeout)
-        deadline = time.monotonic() + timeout
-        before = []
-        while True:
-            item = self.get(deadline - time.monotonic())
-            if item is None:
-                raise TestFailure(f"no {what} within {timeout:.2f} s; after sending {self._last_sent()} "
-                                  f"got {len(before)} lines, last: {before[-3:]}")
-            t, line = item
-            if line is None:
-                raise TestFailure(f"engine closed its output (exit code {self.proc.poll()}) while waiting for "
-                                  f"{what}; stderr: {bytes(self.stderr[-400:])!r}; last lines: {before[-3:]}")
-            if predicate(line):
-                return before, line, t
-            before.append(line)
-
-    def collect(self, duration):
-        """Every line that arrives within `duration` seconds."""
-        deadline = time.monotonic() + duration
-        out = []
-        while True:
-            item = self.get(deadline - time.monotonic())
-            if item is None or item[1] is None:
-                return out
-            out.append(item[1])
+        return super().send(text)
 
     def sync(self, timeout=5.0):
         """Sends isready; returns the lines that came before readyok."""
@@ -222,33 +109,11 @@ class Engine:
         before, line, t = self.read_until(lambda l: l.startswith("bestmove"), timeout, f"bestmove after '{command}'")
         return before, line, t - sent
 
-    def _last_sent(self):
-        return [s.decode("latin-1")[:60] for s in self.sent[-4:]]
-
-    # --- ending
     def quit(self, timeout=2.0):
-        timeout = scaled(timeout)
-        if self.proc.poll() is None and not self.stdin_closed:
-            try:
-                self.send("quit")
-            except TestFailure:
-                pass
-        try:
-            self.proc.wait(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
-            raise TestFailure(f"engine still running {timeout} s after quit")
-        return self.proc.returncode
-
-    def kill(self):
-        if self.proc.poll() is None:
-            self.proc.kill()
-            self.proc.wait()
+        return super().quit(timeout)
 
     def final_checks(self):
-        self._out.join(timeout=scaled(2.0))
-        self._err.join(timeout=scaled(2.0))
+        self.join_readers(scaled(2.0))
         check(self.proc.returncode == 0, f"exit code {self.proc.returncode}; stderr: {bytes(self.stderr[-600:])!r}")
         check(not self.unterminated, f"last output line not ended by a newline: {self.unterminated[:80]!r}")
         check(not self.stderr, f"engine wrote to stderr: {bytes(self.stderr[:400])!r}")
@@ -369,10 +234,6 @@ def bestmoves(lines):
     return [l for l in lines if l.startswith("bestmove")]
 
 
-def info_strings(lines):
-    return [l for l in lines if l.startswith("info string")]
-
-
 def search_infos(lines):
     return [l for l in lines if l.startswith("info") and " pv " in l]
 
@@ -396,25 +257,10 @@ class Referee:
             cls.engine.kill()
 
 
-def position_command(base, moves=()):
-    text = f"position {base}"
-    if moves:
-        text += " moves " + " ".join(moves)
-    return text
-
-
 def legal_moves(base, moves=()):
-    ref = Referee.get()
-    ref.send(position_command(base, moves))
-    ref.send("go perft 1")
-    lines = ref.sync()
+    legal, lines = referee_moves(Referee.get(), position_command(base, moves), 5.0)
     check(not info_strings(lines), f"referee rejected {position_command(base, moves)[:200]}: {info_strings(lines)}")
-    out = set()
-    for l in lines:
-        m = re.fullmatch(r"([a-h][1-8][a-h][1-8][qrbn]?): 1", l)
-        if m:
-            out.add(m.group(1))
-    return out
+    return legal
 
 
 def assert_sequence_legal(base, moves, sequence, what):
@@ -555,7 +401,7 @@ def t5_quit_and_eof_mid_search():
         try:
             e.proc.wait(timeout=scaled(1.0))
         except subprocess.TimeoutExpired:
-            raise TestFailure("still running 1 s after quit during go infinite")
+            raise Failure("still running 1 s after quit during go infinite")
         quit_ms = (time.monotonic() - t) * 1000
     with Engine() as e:
         e.send("position startpos")
@@ -565,7 +411,7 @@ def t5_quit_and_eof_mid_search():
         try:
             e.proc.wait(timeout=scaled(1.0))
         except subprocess.TimeoutExpired:
-            raise TestFailure("still running 1 s after EOF during go infinite")
+            raise Failure("still running 1 s after EOF during go infinite")
         eof_ms = (time.monotonic() - t) * 1000
     with Engine() as e:
         e.send("position startpos")
@@ -575,7 +421,7 @@ def t5_quit_and_eof_mid_search():
         try:
             e.proc.wait(timeout=scaled(1.0))
         except subprocess.TimeoutExpired:
-            raise TestFailure("still running 1 s after quit during go ponder")
+            raise Failure("still running 1 s after quit during go ponder")
     return f"quit mid-search {quit_ms:.0f} ms, EOF mid-search {eof_ms:.0f} ms"
 
 
@@ -622,7 +468,7 @@ def parse_option_like_python_chess(line):
         check(default != "", f"string option {name!r}: an empty default must be written <empty>")
         value = default
     else:
-        raise TestFailure(f"option {name!r}: unknown type {kind!r}")
+        raise Failure(f"option {name!r}: unknown type {kind!r}")
     check(name and not set(name.lower().split()) & set(parameters), f"option name {name!r} uses a keyword")
     return {"name": name, "type": kind, "default": value, "min": lo, "max": hi, "var": var}
 
@@ -1700,11 +1546,8 @@ def xq_perft_lines(lines):
 
 def xq_legal_moves(base, moves=()):
     """The referee's legal moves after `position base moves ...`."""
-    ref = XiangqiReferee.get()
-    ref.send(position_command(base, moves))
-    ref.send("go perft 1")  # runs on Fairy-Stockfish's search thread: wait for its total, not readyok
-    lines, _, _ = ref.read_until(lambda l: l.startswith("Nodes searched"), 10.0, "referee perft total")
-    return set(xq_perft_lines(lines))
+    # Fairy-Stockfish counts on its search thread: wait for its total, not readyok.
+    return referee_moves(XiangqiReferee.get(), position_command(base, moves), 10.0, wait="total")[0]
 
 
 def xq_assert_line_legal(base, moves, line, what):
@@ -1908,40 +1751,24 @@ def xq8_bench_matches_command_line():
     check(chess.stdout.strip().split("\n")[-1].split()[0] != m.group(1), "xiangqi bench counted the chess positions")
 
 
-def resident_mb(proc):
-    with open(f"/proc/{proc.pid}/status") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    raise TestFailure("no VmRSS in /proc")
-
-
-def sanitizer_build():
-    """ASan/TSan builds (their runtime's init symbol is in the binary): shadow memory and the
-    allocator's quarantine make resident memory meaningless there (as in test_memory.py)."""
-    with open(BINARY, "rb") as f:
-        data = f.read()
-    return b"__asan_init" in data or b"__tsan_init" in data
-
-
 @test
 def xq9_one_hash_table_at_a_time():
     """Xiangqi: switching UCI_Variant frees the old game's hash table before making the new one:
     with Hash 64 filled (ucinewgame clears, touching every page) in both games in turn, resident
     memory stays within Hash + 32 MB (not checked in sanitizer builds)."""
-    if sanitizer_build():
+    if sanitized(BINARY):
         return "sanitizer build: resident memory bound not checked"
     with Engine() as e:
         e.send("setoption name Hash value 64")
         e.send("ucinewgame")
         e.sync()
-        peak = resident_mb(e.proc)
+        peak = e.status_mb("VmRSS")
         for variant in ["xiangqi", "chess", "xiangqi"]:
             e.send(f"setoption name UCI_Variant value {variant}")
             e.send("ucinewgame")
             e.go("go depth 6")
             e.sync()
-            peak = max(peak, resident_mb(e.proc))
+            peak = max(peak, e.status_mb("VmRSS"))
         check(peak <= 64 + 32, f"resident memory reached {peak:.1f} MB with Hash 64")
         return f"peak resident {peak:.1f} MB"
 
@@ -1956,32 +1783,15 @@ def main():
         print(f"not an executable: {BINARY}", file=sys.stderr)
         return 2
     selected = [t for t in TESTS if len(sys.argv) < 3 or any(s in t.__name__ for s in sys.argv[2:])]
-    passed = failed = 0
-    started = time.monotonic()
-    for fn in selected:
-        t0 = time.monotonic()
-        try:
-            note = fn()
-            ok, message = True, note or ""
-        except TestFailure as e:
-            ok, message = False, str(e)
-        except Exception as e:  # a bug in the test or an unexpected engine reaction
-            ok, message = False, f"{type(e).__name__}: {e}"
-        ms = (time.monotonic() - t0) * 1000
-        status = "PASS" if ok else "FAIL"
-        print(f"{status} {fn.__name__} ({ms:.0f} ms){': ' + message if message else ''}", flush=True)
-        if ok:
-            passed += 1
-        else:
-            failed += 1
-    for referee in (Referee, XiangqiReferee):
-        try:
-            referee.shutdown()
-        except TestFailure:
-            pass
-    print(f"# total {time.monotonic() - started:.1f} s", flush=True)
-    print(f"{passed} passed, {failed} failed", flush=True)
-    return 1 if failed else 0
+
+    def shutdown_referees():
+        for referee in (Referee, XiangqiReferee):
+            try:
+                referee.shutdown()
+            except Failure:
+                pass
+
+    return harness.run_tests([(fn.__name__, fn) for fn in selected], cleanup=shutdown_referees)
 
 
 if __name__ == "__main__":
