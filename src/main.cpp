@@ -5,6 +5,11 @@
 #include <string>
 #include <vector>
 
+#ifdef _WIN32
+#include <fcntl.h>
+#include <io.h>
+#endif
+
 #include "tools/bench_command.h"
 #include "tools/cli.h"
 #include "tools/datagen.h"
@@ -21,6 +26,12 @@ int main(int argc, char* argv[]) {
     if (!args.empty() && args[0] == "tune") return sen::run_tune_command({args.begin() + 1, args.end()});
     if (!args.empty() && args[0] == "nnue-train") return sen::chess::nnue::run_nnue_train_command({args.begin() + 1, args.end()});
 
+#ifdef _WIN32
+    // Binary standard input: in text mode the C runtime would end the input at a Ctrl-Z byte
+    // (0x1A) and a GUI's stray byte would quit the engine. The protocol already treats a "\r"
+    // before "\n" as white space. Output stays in text mode: "\r\n", as Windows GUIs expect.
+    _setmode(_fileno(stdin), _O_BINARY);
+#endif
     std::ios::sync_with_stdio(false);
     sen::Output out([](std::string_view text) {
         std::fwrite(text.data(), 1, text.size(), stdout);

@@ -62,9 +62,11 @@ class Engine:
     argv: the command, a list or a single program path. stderr: "pipe" (kept in self.stderr, a
     bytearray), "discard" or "inherit". strip: queue each line with surrounding white space
     removed (otherwise exactly as written, without its "\\n"). transcript: also keep every line
-    received in self.transcript. cwd: the working directory of the process."""
+    received in self.transcript. cwd: the working directory of the process. crlf: the engine ends
+    its lines with "\r\n", as a Windows program does (a Windows build under wine); the "\r" is
+    removed, so the lines read the same as a Linux engine's."""
 
-    def __init__(self, argv, stderr="pipe", strip=False, transcript=False, cwd=None):
+    def __init__(self, argv, stderr="pipe", strip=False, transcript=False, cwd=None, crlf=False):
         argv = [argv] if isinstance(argv, (str, os.PathLike)) else list(argv)
         self.argv = argv
         self.spawned = time.monotonic()
@@ -78,6 +80,7 @@ class Engine:
         self.stdin_closed = False
         self.eof = False
         self._strip = strip
+        self._crlf = crlf
         self._readers = [threading.Thread(target=self._pump_stdout, daemon=True)]
         if stderr == "pipe":
             self._readers.append(threading.Thread(target=self._pump_stderr, daemon=True))
@@ -99,6 +102,8 @@ class Engine:
             *complete, pending = pending.split(b"\n")
             for raw in complete:
                 text = raw.decode("latin-1")
+                if self._crlf and text.endswith("\r"):
+                    text = text[:-1]
                 if self._strip:
                     text = text.strip()
                 if self.transcript is not None:

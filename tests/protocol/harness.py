@@ -1,7 +1,8 @@
 """What the protocol tests (test_uci_protocol.py, test_threads.py, test_memory.py) add to the
 shared engine driver scripts/lib/uci_pipe.py: a failed check raises Failure with a message that
 says what was sent and what came back, every timeout is multiplied by SEN_TEST_TIME_SCALE
-(default 1) for slow sanitizer builds, and run_tests() prints one line per test and
+(default 1) for slow sanitizer builds (and wine), SEN_TEST_CRLF=1 accepts a Windows build's "\r\n",
+and run_tests() prints one line per test and
 "N passed, M failed". Standard library only.
 """
 
@@ -13,6 +14,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.realpath(__file__)), "..
 import uci_pipe  # noqa: E402
 
 SCALE = float(os.environ.get("SEN_TEST_TIME_SCALE", "1") or 1)
+# SEN_TEST_CRLF=1: the engine is a Windows build (run under wine) and ends its lines with "\r\n".
+CRLF = os.environ.get("SEN_TEST_CRLF", "0") == "1"
 
 
 def scaled(limit):
@@ -33,7 +36,7 @@ class Engine(uci_pipe.Engine):
     """The engine binary on pipes (stderr kept for the checks); errors become Failure."""
 
     def __init__(self, binary, args=(), transcript=False):
-        super().__init__([binary, *args], stderr="pipe", transcript=transcript)
+        super().__init__([binary, *args], stderr="pipe", transcript=transcript, crlf=CRLF)
 
     def send_bytes(self, data):
         try:
