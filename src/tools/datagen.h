@@ -3,11 +3,11 @@
 // Plays games of Sen against itself with a fixed node limit per move, one search thread and a
 // 16 MB hash cleared before each game, from the game's start position plus a few random legal
 // plies. Quiet positions of those games are written with the game's result and the score of the
-// search that chose the move there, one `FEN | result | score` line each (result 1.0 / 0.5 / 0.0
-// and score in centipawns, both from White's, in xiangqi Red's, point of view), for `sen tune` to
-// fit the weights to. Written once over the game type (game.h); each game's end
-// rules come from its Position (game_state()).
-// Owns: the game loop and its adjudication. Never touches the evaluation weights or the protocol.
+// search that chose the move there, one record (training_data.h) each, game after game, for
+// `sen tune` and `sen nnue-train` to fit to. Written once over the game type (game.h); each
+// game's end rules come from its Position (game_state()).
+// Owns: the game loop and its adjudication. Never touches the evaluation weights, the protocol
+// or the line format.
 // Invariant: the output depends only on the options (seed included), never on time or hardware.
 #pragma once
 

@@ -17,16 +17,16 @@
 
 #include "chess/position.h"
 #include "core/prng.h"
-#include "tools/tune.h"
+#include "tools/training_data.h"
 
 namespace sen::chess::nnue {
 
 namespace {
 
-// Streams of the seed's generators, so that changing how one is used never moves another.
+// Streams of the seed's generators, so that changing how one is used never moves another (the
+// validation split's stream is training_data.cpp's).
 constexpr std::uint64_t INIT_STREAM = 0x494E4954;        // "INIT"
 constexpr std::uint64_t SHUFFLE_STREAM = 0x53485546;     // "SHUF"
-constexpr std::uint64_t VALIDATION_STREAM = 0x56414C49;  // "VALI"
 
 constexpr double ADAM_BETA1 = 0.9;
 constexpr double ADAM_BETA2 = 0.999;
@@ -391,47 +391,30 @@ void train_network(FloatNetwork& net, std::span<const TrainPosition> train, std:
 
 std::optional<std::string> load_training_data(const std::vector<std::string>& paths, double lambda, double validation_fraction,
                                               std::uint64_t seed, TrainingData& data, bool mirror_files) {
-    const std::uint64_t validation_key = mix_pair(seed, VALIDATION_STREAM);
+    const ValidationSplit split(validation_fraction, seed);
     Position pos;
-    std::string line, fen;
-    std::uint64_t game = 0;
-    int previous_ply = -1;
-    for (const std::string& path : paths) {
-        previous_ply = -1;
-        std::error_code ignored;
-        if (std::filesystem::is_directory(path, ignored)) return fmt::format("cannot read {}: a directory", path);
-        std::ifstream in(path);
-        if (!in) return fmt::format("cannot read {}", path);
-        while (std::getline(in, line)) {
-            if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-            ++data.lines;
-            double result = 0;
-            std::optional<int> score;
-            if (!parse_data_line(line, fen, result, score)) {
-                ++data.bad_lines;
-                continue;
-            }
-            if (!score && lambda < 1) {
-                ++data.unscored_lines;
-                continue;
-            }
-            std::optional<TrainPosition> position = train_position_from(pos, fen, result, score);
-            if (!position) {
-                ++data.bad_lines;
-                continue;
-            }
-            if (pos.game_ply() <= previous_ply) ++game;
-            previous_ply = pos.game_ply();
-            const bool held_out = unit_interval(mix_pair(validation_key, game)) < validation_fraction;
-            (held_out ? data.validation : data.train).push_back(*position);
-            if (mirror_files && !held_out && pos.castling_rights() == NO_CASTLING) {
-                data.train.push_back(mirrored_files(*position));
-                ++data.mirrored;
-            }
+    std::uint64_t rejected = 0;
+    DataFileStats stats;
+    const auto error = read_records(paths, [&](const DataRecord& record, std::uint64_t game) {
+        if (!record.score && lambda < 1) {
+            ++data.unscored_lines;
+            return;
         }
-        if (in.bad()) return fmt::format("error while reading {}", path);
-    }
-    return std::nullopt;
+        const std::optional<TrainPosition> position = train_position_from(pos, record.fen, record.result, record.score);
+        if (!position) {
+            ++rejected;
+            return;
+        }
+        const bool held_out = split.holds_out(game);
+        (held_out ? data.validation : data.train).push_back(*position);
+        if (mirror_files && !held_out && pos.castling_rights() == NO_CASTLING) {
+            data.train.push_back(mirrored_files(*position));
+            ++data.mirrored;
+        }
+    }, stats);
+    data.lines += stats.lines;
+    data.bad_lines += stats.bad_lines + rejected;
+    return error;
 }
 
 namespace {

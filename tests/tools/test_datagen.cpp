@@ -3,13 +3,12 @@
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
-#include <optional>
 #include <sstream>
 #include <string>
 
 #include "tools/datagen.h"
 #include "chess/position.h"
-#include "tools/tune.h"
+#include "tools/training_data.h"
 
 namespace sen {
 
@@ -31,17 +30,16 @@ TEST_CASE("Self-play data is the same for the same seed", "[datagen]") {
     CHECK(a.white_wins + a.draws + a.black_wins == 2);
 
     std::istringstream lines(first.str());
-    std::string line, fen;
+    std::string line;
     std::uint64_t count = 0;
     while (std::getline(lines, line)) {
         INFO(line);
-        double result = -1;
-        std::optional<int> score;
-        REQUIRE(parse_data_line(line, fen, result, score));
-        REQUIRE(score.has_value());
-        CHECK(std::abs(*score) <= DATAGEN_SCORE_LIMIT);
+        DataRecord record;
+        REQUIRE(parse_record(line, record));
+        REQUIRE(record.score.has_value());
+        CHECK(std::abs(*record.score) <= DATAGEN_SCORE_LIMIT);
         Position pos;
-        REQUIRE_FALSE(pos.set_fen(fen).has_value());
+        REQUIRE_FALSE(pos.set_fen(record.fen).has_value());
         CHECK_FALSE(pos.in_check());
         CHECK(pos.game_ply() >= DATAGEN_SKIP_PLIES);
         ++count;

@@ -11,7 +11,7 @@
 
 #include "tools/datagen.h"
 #include "xiangqi/test_util.h"
-#include "tools/tune.h"
+#include "tools/training_data.h"
 #include "xiangqi/game.h"
 
 using namespace sen::xiangqi;
@@ -33,16 +33,16 @@ TEST_CASE("xiangqi datagen: the same seed gives the same games", "[xiangqi][data
     CHECK(a.white_wins + a.draws + a.black_wins == 2);
 
     std::istringstream lines(first.str());
-    std::string line, fen;
+    std::string line;
     std::uint64_t count = 0;
     while (std::getline(lines, line)) {
         INFO(line);
-        double result = -1;
-        REQUIRE(sen::parse_data_line(line, fen, result));
+        sen::DataRecord record;
+        REQUIRE(sen::parse_record(line, record));
         // A xiangqi FEN: ten ranks and files a-i, not a chess one.
         Position pos;
-        REQUIRE_FALSE(pos.set_fen(fen).has_value());
-        CHECK(pos.fen() == fen);
+        REQUIRE_FALSE(pos.set_fen(record.fen).has_value());
+        CHECK(pos.fen() == record.fen);
         CHECK_FALSE(pos.in_check());
         CHECK(pos.game_ply() >= sen::DATAGEN_SKIP_PLIES);
         CHECK(count_legal_moves(pos) > 0);
@@ -62,13 +62,13 @@ TEST_CASE("xiangqi datagen: `sen datagen --variant xiangqi` writes xiangqi lines
     std::remove(path.c_str());
     REQUIRE(sen::run_datagen_command({"--variant", "xiangqi", "--games", "1", "--nodes", "200", "--seed", "9", "--out", path}) == 0);
     std::ifstream in(path);
-    std::string line, fen;
+    std::string line;
     int lines = 0;
     while (std::getline(in, line)) {
-        double result = -1;
-        REQUIRE(sen::parse_data_line(line, fen, result));
+        sen::DataRecord record;
+        REQUIRE(sen::parse_record(line, record));
         Position pos;
-        REQUIRE_FALSE(pos.set_fen(fen).has_value());
+        REQUIRE_FALSE(pos.set_fen(record.fen).has_value());
         ++lines;
     }
     CHECK(lines > 0);

@@ -6,7 +6,6 @@
 #include <cctype>
 #include <cmath>
 #include <fstream>
-#include <optional>
 #include <random>
 #include <sstream>
 #include <string>
@@ -104,54 +103,6 @@ TEST_CASE("The colour-flipped position evaluates the same for the side to move",
         EvalTrace a, b;
         REQUIRE(evaluate_traced(mirror, b) == -evaluate_traced(pos, a));
     }
-}
-
-TEST_CASE("Data lines split into a FEN and a result", "[tune]") {
-    std::string fen;
-    double result = -1;
-    REQUIRE(parse_data_line("8/8/8/8/8/8/k7/K7 w - - 0 1 | 0.5", fen, result));
-    CHECK(fen == "8/8/8/8/8/8/k7/K7 w - - 0 1");
-    CHECK(result == 0.5);
-    REQUIRE(parse_data_line("8/8/8/8/8/8/k7/K7 b - - 0 1 | 1.0\r", fen, result));
-    CHECK(result == 1.0);
-    REQUIRE(parse_data_line("8/8/8/8/8/8/k7/K7 b - - 0 1|0.0", fen, result));
-    CHECK(result == 0.0);
-    CHECK_FALSE(parse_data_line("8/8/8/8/8/8/k7/K7 b - - 0 1", fen, result));
-    CHECK_FALSE(parse_data_line("8/8/8/8/8/8/k7/K7 b - - 0 1 | 0.7", fen, result));
-    CHECK_FALSE(parse_data_line(" | 1.0", fen, result));
-}
-
-TEST_CASE("Data lines may carry the search score as a third field", "[tune]") {
-    std::string fen;
-    double result = -1;
-    std::optional<int> score;
-    REQUIRE(parse_data_line("8/8/8/8/8/8/k7/K7 w - - 0 1 | 0.5 | -37", fen, result, score));
-    CHECK(fen == "8/8/8/8/8/8/k7/K7 w - - 0 1");
-    CHECK(result == 0.5);
-    CHECK(score == -37);
-    REQUIRE(parse_data_line("8/8/8/8/8/8/k7/K7 b - - 0 1|1.0|3000\r", fen, result, score));
-    CHECK(result == 1.0);
-    CHECK(score == 3000);
-    REQUIRE(parse_data_line("8/8/8/8/8/8/k7/K7 b - - 0 1 | 0.0", fen, result, score));
-    CHECK_FALSE(score.has_value());
-    for (const char* bad : {"8/8/8/8/8/8/k7/K7 b - - 0 1 | 0.5 |", "8/8/8/8/8/8/k7/K7 b - - 0 1 | 0.5 | 12x",
-                            "8/8/8/8/8/8/k7/K7 b - - 0 1 | 0.5 | 1e3", "8/8/8/8/8/8/k7/K7 b - - 0 1 | 12 | 0.5",
-                            "8/8/8/8/8/8/k7/K7 b - - 0 1 | 0.5 | 1 | 2", "8/8/8/8/8/8/k7/K7 b - - 0 1 | 0.5 | 99999999999"}) {
-        INFO(bad);
-        CHECK_FALSE(parse_data_line(bad, fen, result, score));
-    }
-    // The two-field form reads the same lines and ignores the score.
-    REQUIRE(parse_data_line("8/8/8/8/8/8/k7/K7 w - - 0 1 | 1.0 | 250", fen, result));
-    CHECK(result == 1.0);
-}
-
-TEST_CASE("Targets blend the result with the search score's expectation", "[tune]") {
-    constexpr double k = 0.006;
-    CHECK(blended_target(1.0, std::nullopt, 0.3, k) == 1.0);  // no score: the result
-    CHECK(blended_target(0.0, 400, 1.0, k) == 0.0);           // lambda 1: the result
-    CHECK(blended_target(0.5, 0, 0.0, k) == Approx(0.5));     // lambda 0: the score's expectation
-    CHECK(blended_target(0.0, 400, 0.0, k) == Approx(sigmoid(k, 400)));
-    CHECK(blended_target(1.0, -200, 0.25, k) == Approx(0.25 + 0.75 * sigmoid(k, -200)));
 }
 
 TEST_CASE("The tuner reduces the error on a synthetic set", "[tune]") {
