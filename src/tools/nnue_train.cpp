@@ -17,6 +17,7 @@
 
 #include "chess/position.h"
 #include "core/prng.h"
+#include "tools/adam.h"
 #include "tools/training_data.h"
 
 namespace sen::chess::nnue {
@@ -28,9 +29,6 @@ namespace {
 constexpr std::uint64_t INIT_STREAM = 0x494E4954;        // "INIT"
 constexpr std::uint64_t SHUFFLE_STREAM = 0x53485546;     // "SHUF"
 
-constexpr double ADAM_BETA1 = 0.9;
-constexpr double ADAM_BETA2 = 0.999;
-constexpr double ADAM_EPSILON = 1e-8;
 constexpr double DECAY_FACTOR = 0.1;
 // Positions whose quantised output is compared with the float one at the end.
 constexpr std::size_t QUANTISATION_SAMPLE = 10000;
@@ -180,40 +178,19 @@ double mean_loss_threaded(const FloatNetwork& net, std::span<const TrainPosition
     return std::accumulate(sums.begin(), sums.end(), 0.0) / double(positions.size());
 }
 
-struct AdamStep {
-    float learning_rate;
-    float weight_decay;
-    float bias_correction1;  // 1 - beta1^t
-    float bias_correction2;  // 1 - beta2^t
-};
-
-// One AdamW step over a block of parameters; `limit` > 0 clips them to +-limit afterwards.
-void adam_update(std::span<float> params, std::span<const float> grads, std::span<float> first, std::span<float> second,
-                 const AdamStep& step, bool decay, float limit) {
-    const auto beta1 = float(ADAM_BETA1), beta2 = float(ADAM_BETA2), epsilon = float(ADAM_EPSILON);
-    const float shrink = decay ? 1.0f - step.learning_rate * step.weight_decay : 1.0f;
-    for (std::size_t i = 0; i < params.size(); ++i) {
-        first[i] = beta1 * first[i] + (1.0f - beta1) * grads[i];
-        second[i] = beta2 * second[i] + (1.0f - beta2) * grads[i] * grads[i];
-        const float m = first[i] / step.bias_correction1, v = second[i] / step.bias_correction2;
-        float p = params[i] * shrink - step.learning_rate * m / (std::sqrt(v) + epsilon);
-        if (limit > 0) p = std::clamp(p, -limit, limit);
-        params[i] = p;
-    }
-}
-
 struct Optimiser {
     FloatNetwork first, second;  // Adam's moment estimates, zero at the start
     std::uint64_t steps = 0;
 
+    // AdamW on the weights, clipped to the limits that keep the quantised sums in range (nnue.h);
+    // plain Adam on the biases.
     void step(FloatNetwork& net, const FloatNetwork& grad, double learning_rate, double weight_decay) {
         ++steps;
-        const AdamStep s{float(learning_rate), float(weight_decay), float(1.0 - std::pow(ADAM_BETA1, double(steps))),
-                         float(1.0 - std::pow(ADAM_BETA2, double(steps)))};
-        adam_update(net.w1, grad.w1, first.w1, second.w1, s, true, W1_LIMIT);
-        adam_update(net.b1, grad.b1, first.b1, second.b1, s, false, 0.0f);
-        adam_update(net.w2, grad.w2, first.w2, second.w2, s, true, W2_LIMIT);
-        adam_update({&net.b2, 1}, {&grad.b2, 1}, {&first.b2, 1}, {&second.b2, 1}, s, false, 0.0f);
+        const AdamStep<float> s = AdamStep<float>::at(steps, learning_rate, weight_decay);
+        adam_update<float>(net.w1, grad.w1, first.w1, second.w1, s, WeightDecay::On, W1_LIMIT);
+        adam_update<float>(net.b1, grad.b1, first.b1, second.b1, s, WeightDecay::Off, 0.0f);
+        adam_update<float>(net.w2, grad.w2, first.w2, second.w2, s, WeightDecay::On, W2_LIMIT);
+        net.b2 = adam_update(net.b2, grad.b2, first.b2, second.b2, s);
     }
 };
 

@@ -4,7 +4,7 @@
 // Each position's target is from its side to move's point of view: blended_target()
 // (training_data.h) of its game result and its search score with k = 1 / SCALE, so that one unit
 // of the network's output is SCALE centipawns. The model predicts sigmoid(out) and the loss is
-// the mean squared error against the targets, minimised by AdamW over shuffled
+// the mean squared error against the targets, minimised by AdamW (adam.h) over shuffled
 // mini-batches with the exact gradient. A batch is split over threads in fixed slices whose
 // gradients are summed in slice order, so a run depends only on its data, options, seed and
 // thread count.

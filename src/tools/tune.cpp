@@ -14,6 +14,7 @@
 #include <optional>
 
 #include "chess/position.h"
+#include "tools/adam.h"
 #include "tools/training_data.h"
 #include "xiangqi/position.h"
 
@@ -356,7 +357,6 @@ TuneWeights fit_weights(const TuneSet& set, const TuneWeights& start, double k, 
     TuneWeights best = w;
     double best_error = early_stopping ? mean_squared_error(*validation, w, k) : 0;
     const Frozen frozen = frozen_terms(group_occurrences(set.occurrences, tie), options);
-    constexpr double BETA1 = 0.9, BETA2 = 0.999, EPSILON = 1e-8;
     std::vector<double> grad_mg(count), grad_eg(count);
     std::vector<double> m_mg(count), m_eg(count), v_mg(count), v_eg(count);
     const double n = double(set.entries.size());
@@ -391,12 +391,9 @@ TuneWeights fit_weights(const TuneSet& set, const TuneWeights& start, double k, 
         // The step size decays along a cosine to a tenth of its start.
         const double lr = options.learning_rate *
                           (0.1 + 0.9 * 0.5 * (1 + std::cos(std::numbers::pi * (epoch - 1) / std::max(1, options.epochs))));
-        const double c1 = 1 - std::pow(BETA1, epoch), c2 = 1 - std::pow(BETA2, epoch);
+        const AdamStep<double> adam = AdamStep<double>::at(std::uint64_t(epoch), lr);
         const auto step = [&](double& weight, double g, double& m, double& v) {
-            m = BETA1 * m + (1 - BETA1) * g;
-            v = BETA2 * v + (1 - BETA2) * g * g;
-            weight -= lr * (m / c1) / (std::sqrt(v / c2) + EPSILON);
-            weight = std::clamp(weight, -WEIGHT_LIMIT, WEIGHT_LIMIT);
+            weight = std::clamp(adam_update(weight, g, m, v, adam), -WEIGHT_LIMIT, WEIGHT_LIMIT);
         };
         const auto descend = [&](double& weight, double g) {
             weight = std::clamp(weight - lr * GD_SCALE * g, -WEIGHT_LIMIT, WEIGHT_LIMIT);

@@ -124,7 +124,7 @@ struct TuneProgress {
     double validation_error = -1;  // on the epochs it is measured
 };
 
-// Fits the weights by full-batch Adam or gradient descent with the analytic gradient; K is fixed. With a validation
+// Fits the weights by full-batch Adam (adam.h) or gradient descent with the analytic gradient; K is fixed. With a validation
 // set (which may be empty) its error is measured every VALIDATION_INTERVAL epochs and the best
 // weights seen are returned (early stopping); otherwise the last ones.
 constexpr int VALIDATION_INTERVAL = 10;
