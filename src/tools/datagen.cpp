@@ -33,16 +33,6 @@ enum class GameResult : std::uint8_t { BlackWins, Draw, WhiteWins };
 // The record's result, White's (Red's) point of view.
 double result_value(GameResult r) { return r == GameResult::WhiteWins ? 1.0 : r == GameResult::Draw ? 0.5 : 0.0; }
 
-// Captures (en passant included; castling is "king takes own rook" and is not one) and
-// promotions: positions whose best move is one of these are not quiet, their static evaluation
-// says little about the result.
-bool is_noisy(const Position& pos, Move m) {
-    if (m.kind() == MoveKind::Promotion || m.kind() == MoveKind::EnPassant) return true;
-    return m.kind() != MoveKind::Castling && !pos.empty(m.to());
-}
-// Xiangqi: captures (there are no promotions).
-bool is_noisy(const xiangqi::Position& pos, xiangqi::Move m) { return !pos.empty(m.to()); }
-
 // The result if the game is over. Chess: claimable draws (threefold, fifty moves) are taken, as
 // a match runner would adjudicate them.
 std::optional<GameResult> game_over(const Position& pos) {
@@ -91,7 +81,7 @@ public:
             const Result r = search(pos, limits);
             stats.nodes += r.nodes;
             const int white_score = pos.side_to_move() == Color::White ? r.score : -r.score;
-            if (pos.game_ply() >= DATAGEN_SKIP_PLIES && !pos.in_check() && !is_noisy(pos, r.best))
+            if (records_position<Game>(pos, r.best))
                 recorded.push_back({pos.fen(), 0.5, std::clamp(white_score, -DATAGEN_SCORE_LIMIT, DATAGEN_SCORE_LIMIT)});
 
             // Resignation: a score beyond the threshold, in the same side's favour, several plies running.
@@ -168,6 +158,14 @@ bool parse_count(const std::string& text, std::uint64_t& value) {
 }
 
 }  // namespace
+
+template <class Game>
+bool records_position(const typename Game::Position& pos, typename Game::Move best) {
+    return pos.game_ply() >= DATAGEN_SKIP_PLIES && !pos.in_check() && !Game::is_noisy(pos, best);
+}
+
+template bool records_position<ChessGame>(const Position&, Move);
+template bool records_position<xiangqi::XiangqiGame>(const xiangqi::Position&, xiangqi::Move);
 
 template <class Game>
 DatagenStats run_datagen(const DatagenOptions& options, std::ostream& out, const DatagenProgress& progress) {

@@ -6,8 +6,8 @@
 // search that chose the move there, one record (training_data.h) each, game after game, for
 // `sen tune` and `sen nnue-train` to fit to. Written once over the game type (game.h); each
 // game's end rules come from its Position (game_state()).
-// Owns: the game loop and its adjudication. Never touches the evaluation weights, the protocol
-// or the line format.
+// Owns: the game loop, its adjudication and which positions are recorded. Never touches the
+// evaluation weights, the protocol or the line format.
 // Invariant: the output depends only on the options (seed included), never on time or hardware.
 #pragma once
 
@@ -45,6 +45,14 @@ struct DatagenStats {
 };
 
 using DatagenProgress = std::function<void(const DatagenStats&)>;
+
+// Whether self-play records the position in which `best` was chosen: from DATAGEN_SKIP_PLIES on,
+// not in check, and only when `best` is quiet by the game's own definition (Game::is_noisy: the
+// moves quiescence search resolves). The search applies the same test before it lets a node's
+// score correct the static evaluation (search_impl.h): only then does the score say what the
+// static evaluation should have seen. Instantiated for ChessGame and xiangqi::XiangqiGame.
+template <class Game>
+bool records_position(const typename Game::Position& pos, typename Game::Move best);
 
 // Plays the games and writes the lines to `out`, one game at a time (flushed after each).
 // `progress` is called after each game. Instantiated in datagen.cpp for ChessGame and
