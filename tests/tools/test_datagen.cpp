@@ -1,6 +1,7 @@
-// Tests of self-play data generation (datagen.cpp): the output is a function of the options
-// alone, every line is a quiet, valid position with a result and a search score, and which
-// positions are recorded follows the game's own definition of a noisy move.
+// Tests of self-play data generation (datagen.cpp), for both games: the output is a function of
+// the options alone, every line is a record (training_data.h) of a quiet, valid position with a
+// result and a search score, and which positions are recorded follows the game's own definition
+// of a noisy move.
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
@@ -8,24 +9,23 @@
 #include <string>
 
 #include "chess/game.h"
-#include "chess/position.h"
 #include "tools/datagen.h"
 #include "tools/training_data.h"
 #include "xiangqi/game.h"
 
 namespace sen {
 
-using namespace chess;
+using chess::ChessGame;
 using xiangqi::XiangqiGame;
 
-TEST_CASE("Self-play data is the same for the same seed", "[datagen]") {
+TEMPLATE_TEST_CASE("Self-play data is the same for the same seed", "[datagen]", ChessGame, XiangqiGame) {
     DatagenOptions options;
     options.games = 2;
     options.nodes = 400;
     options.seed = 5;
     std::ostringstream first, second;
-    const DatagenStats a = run_datagen(options, first);
-    const DatagenStats b = run_datagen(options, second);
+    const DatagenStats a = run_datagen<TestType>(options, first);
+    const DatagenStats b = run_datagen<TestType>(options, second);
     REQUIRE(a.games == 2);
     REQUIRE(a.positions > 0);
     CHECK(first.str() == second.str());
@@ -42,17 +42,19 @@ TEST_CASE("Self-play data is the same for the same seed", "[datagen]") {
         REQUIRE(parse_record(line, record));
         REQUIRE(record.score.has_value());
         CHECK(std::abs(*record.score) <= DATAGEN_SCORE_LIMIT);
-        Position pos;
+        typename TestType::Position pos;
         REQUIRE_FALSE(pos.set_fen(record.fen).has_value());
+        CHECK(pos.fen() == record.fen);
         CHECK_FALSE(pos.in_check());
         CHECK(pos.game_ply() >= DATAGEN_SKIP_PLIES);
+        CHECK(TestType::count_legal_moves(pos) > 0);
         ++count;
     }
     CHECK(count == a.positions);
 
     options.seed = 6;
     std::ostringstream other;
-    run_datagen(options, other);
+    run_datagen<TestType>(options, other);
     CHECK(other.str() != first.str());
 }
 

@@ -18,6 +18,7 @@
 #include "xiangqi/test_util.h"
 #include "tools/training_data.h"
 #include "tools/tune.h"
+#include "tune_test_util.h"
 #include "xiangqi/bench_positions.h"
 #include "xiangqi/eval.h"
 #include "xiangqi/game.h"
@@ -62,21 +63,6 @@ std::vector<Score> written_weights(const std::string& text) {
     for (auto it = std::sregex_iterator(text.begin(), text.end(), pair); it != std::sregex_iterator(); ++it)
         out.emplace_back(std::stoi((*it)[1]), std::stoi((*it)[2]));
     return out;
-}
-
-std::string read_file(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
-// The leading `// ` lines of a generated source, as weights_source() takes them.
-std::string header_of(const std::string& text) {
-    std::istringstream lines(text);
-    std::string line, header;
-    while (std::getline(lines, line) && line.rfind("// ", 0) == 0) header += (header.empty() ? "" : "\n") + line.substr(3);
-    return header;
 }
 
 // Four games of Sen against itself (the lines `sen datagen --variant xiangqi` writes), made once.
@@ -129,12 +115,7 @@ TEST_CASE("xiangqi tune: the tuner fits a synthetic set and keeps the tables sym
     truth[term::MATERIAL + HORSE - SOLDIER] = Score(520, 560);
     truth[term::TEMPO] = Score(60, 40);
     constexpr double K = 0.006;
-    TuneSet set;
-    for (const Position& pos : sample_positions(22, 3, 60)) {
-        EvalTrace trace;
-        evaluate_traced(pos, trace);
-        set.add(trace, sen::sigmoid(K, sen::trace_eval(trace, truth)));
-    }
+    const TuneSet set = sen::tune_test::synthetic_set<EvalTrace>(sample_positions(22, 3, 60), truth, K);
     REQUIRE(set.occurrences.size() == std::size_t(term::COUNT));
     const TuneWeights start = TuneWeights::from(DEFAULT_WEIGHTS);
     TuneOptions options;
@@ -237,9 +218,11 @@ TEST_CASE("xiangqi tune: the checked-in weights are the generator's output", "[x
     // src/xiangqi/eval_weights.cpp is written by `sen tune --variant xiangqi`; regenerating it
     // from the compiled table with its own header gives the same text.
     const std::string path = std::string(SEN_SOURCE_DIR) + "/src/xiangqi/eval_weights.cpp";
-    const std::string text = read_file(path);
+    const std::string text = sen::tune_test::read_text(path);
     REQUIRE_FALSE(text.empty());
-    CHECK(sen::weights_source(DEFAULT_WEIGHTS, XIANGQI_LAYOUT, header_of(text)) == text);
+    const std::string header = sen::tune_test::header_of(text);
+    CHECK(header.rfind("The xiangqi evaluation weights, fitted by `sen tune --variant xiangqi`", 0) == 0);
+    CHECK(sen::weights_source(DEFAULT_WEIGHTS, XIANGQI_LAYOUT, header) == text);
 }
 
 TEST_CASE("xiangqi tune: `sen tune --variant xiangqi` writes the xiangqi weight source", "[xiangqi][tune]") {
@@ -249,7 +232,7 @@ TEST_CASE("xiangqi tune: `sen tune --variant xiangqi` writes the xiangqi weight 
     std::ofstream(data_path) << self_play_lines();
     std::remove(out_path.c_str());
     REQUIRE(sen::run_tune_command({"--variant", "xiangqi", "--data", data_path, "--epochs", "5", "--validation", "0.5", "--out", out_path}) == 0);
-    const std::string text = read_file(out_path);
+    const std::string text = sen::tune_test::read_text(out_path);
     CHECK(text.rfind("// The xiangqi evaluation weights, fitted by `sen tune --variant xiangqi`", 0) == 0);
     CHECK(text.find("`sen datagen --variant xiangqi`") != std::string::npos);
     CHECK(text.find("namespace sen::xiangqi {") != std::string::npos);
@@ -263,7 +246,7 @@ TEST_CASE("xiangqi tune: `sen tune --variant xiangqi` writes the xiangqi weight 
     // --k fixes K instead of fitting it, and the header says so; --validation 0 fits on every game.
     REQUIRE(sen::run_tune_command({"--variant", "xiangqi", "--data", data_path, "--epochs", "5", "--k", "0.0026", "--validation", "0", "--out",
                                    out_path}) == 0);
-    const std::string all_games = read_file(out_path);
+    const std::string all_games = sen::tune_test::read_text(out_path);
     CHECK(all_games.find("// K = 0.002600 (fixed by --k);") != std::string::npos);
     CHECK(all_games.find("in 4 games, 0 of them held out") != std::string::npos);
     CHECK(all_games.find("(validation ") == std::string::npos);
