@@ -17,6 +17,7 @@
 #include "core/search.h"
 #include "core/timeman.h"
 #include "core/tt.h"
+#include "tools/training_data.h"
 #include "xiangqi/search.h"
 
 namespace sen {
@@ -29,17 +30,8 @@ constexpr std::size_t DATAGEN_HASH_MB = 16;
 
 enum class GameResult : std::uint8_t { BlackWins, Draw, WhiteWins };
 
-const char* result_text(GameResult r) { return r == GameResult::WhiteWins ? "1.0" : r == GameResult::Draw ? "0.5" : "0.0"; }
-
-// Captures (en passant included; castling is "king takes own rook" and is not one) and
-// promotions: positions whose best move is one of these are not quiet, their static evaluation
-// says little about the result.
-bool is_noisy(const Position& pos, Move m) {
-    if (m.kind() == MoveKind::Promotion || m.kind() == MoveKind::EnPassant) return true;
-    return m.kind() != MoveKind::Castling && !pos.empty(m.to());
-}
-// Xiangqi: captures (there are no promotions).
-bool is_noisy(const xiangqi::Position& pos, xiangqi::Move m) { return !pos.empty(m.to()); }
+// The record's result, White's (Red's) point of view.
+double result_value(GameResult r) { return r == GameResult::WhiteWins ? 1.0 : r == GameResult::Draw ? 0.5 : 0.0; }
 
 // The result if the game is over. Chess: claimable draws (threefold, fifty moves) are taken, as
 // a match runner would adjudicate them.
@@ -77,7 +69,7 @@ public:
         tt_.clear();
         searcher_.clear();
 
-        std::vector<std::pair<std::string, int>> recorded;  // FEN, White's search score
+        std::vector<DataRecord> recorded;  // results filled in when the game ends
         std::optional<GameResult> result;
         int resign_streak = 0, resign_sign = 0;
         while (!result) {
@@ -89,8 +81,8 @@ public:
             const Result r = search(pos, limits);
             stats.nodes += r.nodes;
             const int white_score = pos.side_to_move() == Color::White ? r.score : -r.score;
-            if (pos.game_ply() >= DATAGEN_SKIP_PLIES && !pos.in_check() && !is_noisy(pos, r.best))
-                recorded.emplace_back(pos.fen(), std::clamp(white_score, -DATAGEN_SCORE_LIMIT, DATAGEN_SCORE_LIMIT));
+            if (records_position<Game>(pos, r.best))
+                recorded.push_back({pos.fen(), 0.5, std::clamp(white_score, -DATAGEN_SCORE_LIMIT, DATAGEN_SCORE_LIMIT)});
 
             // Resignation: a score beyond the threshold, in the same side's favour, several plies running.
             if (std::abs(white_score) > DATAGEN_RESIGN_SCORE) {
@@ -110,7 +102,10 @@ public:
         if (*result == GameResult::WhiteWins) ++stats.white_wins;
         else if (*result == GameResult::Draw) ++stats.draws;
         else ++stats.black_wins;
-        for (const auto& [fen, score] : recorded) out << fen << " | " << result_text(*result) << " | " << score << '\n';
+        for (DataRecord& record : recorded) {
+            record.result = result_value(*result);
+            write_record(out, record);
+        }
         out.flush();
         stats.positions += recorded.size();
         return recorded.size();
@@ -163,6 +158,14 @@ bool parse_count(const std::string& text, std::uint64_t& value) {
 }
 
 }  // namespace
+
+template <class Game>
+bool records_position(const typename Game::Position& pos, typename Game::Move best) {
+    return pos.game_ply() >= DATAGEN_SKIP_PLIES && !pos.in_check() && !Game::is_noisy(pos, best);
+}
+
+template bool records_position<ChessGame>(const Position&, Move);
+template bool records_position<xiangqi::XiangqiGame>(const xiangqi::Position&, xiangqi::Move);
 
 template <class Game>
 DatagenStats run_datagen(const DatagenOptions& options, std::ostream& out, const DatagenProgress& progress) {

@@ -3,11 +3,11 @@
 // Plays games of Sen against itself with a fixed node limit per move, one search thread and a
 // 16 MB hash cleared before each game, from the game's start position plus a few random legal
 // plies. Quiet positions of those games are written with the game's result and the score of the
-// search that chose the move there, one `FEN | result | score` line each (result 1.0 / 0.5 / 0.0
-// and score in centipawns, both from White's, in xiangqi Red's, point of view), for `sen tune` to
-// fit the weights to. Written once over the game type (game.h); each game's end
-// rules come from its Position (game_state()).
-// Owns: the game loop and its adjudication. Never touches the evaluation weights or the protocol.
+// search that chose the move there, one record (training_data.h) each, game after game, for
+// `sen tune` and `sen nnue-train` to fit to. Written once over the game type (game.h); each
+// game's end rules come from its Position (game_state()).
+// Owns: the game loop, its adjudication and which positions are recorded. Never touches the
+// evaluation weights, the protocol or the line format.
 // Invariant: the output depends only on the options (seed included), never on time or hardware.
 #pragma once
 
@@ -45,6 +45,14 @@ struct DatagenStats {
 };
 
 using DatagenProgress = std::function<void(const DatagenStats&)>;
+
+// Whether self-play records the position in which `best` was chosen: from DATAGEN_SKIP_PLIES on,
+// not in check, and only when `best` is quiet by the game's own definition (Game::is_noisy: the
+// moves quiescence search resolves). The search applies the same test before it lets a node's
+// score correct the static evaluation (search_impl.h): only then does the score say what the
+// static evaluation should have seen. Instantiated for ChessGame and xiangqi::XiangqiGame.
+template <class Game>
+bool records_position(const typename Game::Position& pos, typename Game::Move best);
 
 // Plays the games and writes the lines to `out`, one game at a time (flushed after each).
 // `progress` is called after each game. Instantiated in datagen.cpp for ChessGame and

@@ -17,20 +17,18 @@
 
 #include "chess/position.h"
 #include "core/prng.h"
-#include "tools/tune.h"
+#include "tools/adam.h"
+#include "tools/training_data.h"
 
 namespace sen::chess::nnue {
 
 namespace {
 
-// Streams of the seed's generators, so that changing how one is used never moves another.
+// Streams of the seed's generators, so that changing how one is used never moves another (the
+// validation split's stream is training_data.cpp's).
 constexpr std::uint64_t INIT_STREAM = 0x494E4954;        // "INIT"
 constexpr std::uint64_t SHUFFLE_STREAM = 0x53485546;     // "SHUF"
-constexpr std::uint64_t VALIDATION_STREAM = 0x56414C49;  // "VALI"
 
-constexpr double ADAM_BETA1 = 0.9;
-constexpr double ADAM_BETA2 = 0.999;
-constexpr double ADAM_EPSILON = 1e-8;
 constexpr double DECAY_FACTOR = 0.1;
 // Positions whose quantised output is compared with the float one at the end.
 constexpr std::size_t QUANTISATION_SAMPLE = 10000;
@@ -180,40 +178,19 @@ double mean_loss_threaded(const FloatNetwork& net, std::span<const TrainPosition
     return std::accumulate(sums.begin(), sums.end(), 0.0) / double(positions.size());
 }
 
-struct AdamStep {
-    float learning_rate;
-    float weight_decay;
-    float bias_correction1;  // 1 - beta1^t
-    float bias_correction2;  // 1 - beta2^t
-};
-
-// One AdamW step over a block of parameters; `limit` > 0 clips them to +-limit afterwards.
-void adam_update(std::span<float> params, std::span<const float> grads, std::span<float> first, std::span<float> second,
-                 const AdamStep& step, bool decay, float limit) {
-    const auto beta1 = float(ADAM_BETA1), beta2 = float(ADAM_BETA2), epsilon = float(ADAM_EPSILON);
-    const float shrink = decay ? 1.0f - step.learning_rate * step.weight_decay : 1.0f;
-    for (std::size_t i = 0; i < params.size(); ++i) {
-        first[i] = beta1 * first[i] + (1.0f - beta1) * grads[i];
-        second[i] = beta2 * second[i] + (1.0f - beta2) * grads[i] * grads[i];
-        const float m = first[i] / step.bias_correction1, v = second[i] / step.bias_correction2;
-        float p = params[i] * shrink - step.learning_rate * m / (std::sqrt(v) + epsilon);
-        if (limit > 0) p = std::clamp(p, -limit, limit);
-        params[i] = p;
-    }
-}
-
 struct Optimiser {
     FloatNetwork first, second;  // Adam's moment estimates, zero at the start
     std::uint64_t steps = 0;
 
+    // AdamW on the weights, clipped to the limits that keep the quantised sums in range (nnue.h);
+    // plain Adam on the biases.
     void step(FloatNetwork& net, const FloatNetwork& grad, double learning_rate, double weight_decay) {
         ++steps;
-        const AdamStep s{float(learning_rate), float(weight_decay), float(1.0 - std::pow(ADAM_BETA1, double(steps))),
-                         float(1.0 - std::pow(ADAM_BETA2, double(steps)))};
-        adam_update(net.w1, grad.w1, first.w1, second.w1, s, true, W1_LIMIT);
-        adam_update(net.b1, grad.b1, first.b1, second.b1, s, false, 0.0f);
-        adam_update(net.w2, grad.w2, first.w2, second.w2, s, true, W2_LIMIT);
-        adam_update({&net.b2, 1}, {&grad.b2, 1}, {&first.b2, 1}, {&second.b2, 1}, s, false, 0.0f);
+        const AdamStep<float> s = AdamStep<float>::at(steps, learning_rate, weight_decay);
+        adam_update<float>(net.w1, grad.w1, first.w1, second.w1, s, WeightDecay::On, W1_LIMIT);
+        adam_update<float>(net.b1, grad.b1, first.b1, second.b1, s, WeightDecay::Off, 0.0f);
+        adam_update<float>(net.w2, grad.w2, first.w2, second.w2, s, WeightDecay::On, W2_LIMIT);
+        net.b2 = adam_update(net.b2, grad.b2, first.b2, second.b2, s);
     }
 };
 
@@ -391,47 +368,30 @@ void train_network(FloatNetwork& net, std::span<const TrainPosition> train, std:
 
 std::optional<std::string> load_training_data(const std::vector<std::string>& paths, double lambda, double validation_fraction,
                                               std::uint64_t seed, TrainingData& data, bool mirror_files) {
-    const std::uint64_t validation_key = mix_pair(seed, VALIDATION_STREAM);
+    const ValidationSplit split(validation_fraction, seed);
     Position pos;
-    std::string line, fen;
-    std::uint64_t game = 0;
-    int previous_ply = -1;
-    for (const std::string& path : paths) {
-        previous_ply = -1;
-        std::error_code ignored;
-        if (std::filesystem::is_directory(path, ignored)) return fmt::format("cannot read {}: a directory", path);
-        std::ifstream in(path);
-        if (!in) return fmt::format("cannot read {}", path);
-        while (std::getline(in, line)) {
-            if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-            ++data.lines;
-            double result = 0;
-            std::optional<int> score;
-            if (!parse_data_line(line, fen, result, score)) {
-                ++data.bad_lines;
-                continue;
-            }
-            if (!score && lambda < 1) {
-                ++data.unscored_lines;
-                continue;
-            }
-            std::optional<TrainPosition> position = train_position_from(pos, fen, result, score);
-            if (!position) {
-                ++data.bad_lines;
-                continue;
-            }
-            if (pos.game_ply() <= previous_ply) ++game;
-            previous_ply = pos.game_ply();
-            const bool held_out = unit_interval(mix_pair(validation_key, game)) < validation_fraction;
-            (held_out ? data.validation : data.train).push_back(*position);
-            if (mirror_files && !held_out && pos.castling_rights() == NO_CASTLING) {
-                data.train.push_back(mirrored_files(*position));
-                ++data.mirrored;
-            }
+    std::uint64_t rejected = 0;
+    DataFileStats stats;
+    const auto error = read_records(paths, [&](const DataRecord& record, std::uint64_t game) {
+        if (!record.score && lambda < 1) {
+            ++data.unscored_lines;
+            return;
         }
-        if (in.bad()) return fmt::format("error while reading {}", path);
-    }
-    return std::nullopt;
+        const std::optional<TrainPosition> position = train_position_from(pos, record.fen, record.result, record.score);
+        if (!position) {
+            ++rejected;
+            return;
+        }
+        const bool held_out = split.holds_out(game);
+        (held_out ? data.validation : data.train).push_back(*position);
+        if (mirror_files && !held_out && pos.castling_rights() == NO_CASTLING) {
+            data.train.push_back(mirrored_files(*position));
+            ++data.mirrored;
+        }
+    }, stats);
+    data.lines += stats.lines;
+    data.bad_lines += stats.bad_lines + rejected;
+    return error;
 }
 
 namespace {

@@ -1,13 +1,14 @@
 // Training of the NNUE evaluation (`sen nnue-train`): fits the network of nnue.h in floating point
 // to `FEN | result | score` lines written by `sen datagen`, then quantises it and writes the file.
 //
-// Each position's target is from its side to move's point of view: blended_target() (tune.h) of
-// its game result and its search score with k = 1 / SCALE, so that one unit of the network's
-// output is SCALE centipawns. The model predicts sigmoid(out) and the loss is the mean squared
-// error against the targets, minimised by AdamW over shuffled mini-batches with the exact
-// gradient. A batch is split over threads in fixed slices whose gradients are summed in slice
-// order, so a run depends only on its data, options, seed and thread count.
-// Owns: the loaded positions, the float network, the optimiser and the quantisation. Never
+// Each position's target is from its side to move's point of view: blended_target()
+// (training_data.h) of its game result and its search score with k = 1 / SCALE, so that one unit
+// of the network's output is SCALE centipawns. The model predicts sigmoid(out) and the loss is
+// the mean squared error against the targets, minimised by AdamW (adam.h) over shuffled
+// mini-batches with the exact gradient. A batch is split over threads in fixed slices whose
+// gradients are summed in slice order, so a run depends only on its data, options, seed and
+// thread count.
+// Owns: the loaded positions, the float network, its optimiser state and the quantisation. Never
 // touches the evaluation the engine uses (nnue.cpp reads the written file) or the engine's state.
 // Invariants: after every optimiser step |w1| <= W1_LIMIT and |w2| <= W2_LIMIT, so the quantised
 // sums cannot overflow (nnue.h); a position's features are those of nnue::feature(), the same
@@ -132,13 +133,11 @@ struct TrainingData {
     std::uint64_t mirrored = 0;        // training positions added by mirror_files
 };
 
-// Reads the files; each game goes to validation with probability `validation_fraction`, by a hash
-// of the seed and the game's number. Positions of one game are alike: split line by line, the
-// validation loss would reward memorising games. A game is a run of lines whose ply (from the
-// FEN's move number and side to move) rises; `sen datagen` writes them so. Returns what could
-// not be read, if anything. With `mirror_files`, each training position without castling rights
-// is followed by its mirrored_files() copy (validation positions are never mirrored, so the
-// validation loss stays comparable).
+// Reads the files (training_data.h); whole games go to validation, each with probability
+// `validation_fraction`, by ValidationSplit with this seed. Returns what could not be read, if
+// anything. With `mirror_files`, each training position without castling rights is followed by
+// its mirrored_files() copy (validation positions are never mirrored, so the validation loss
+// stays comparable).
 std::optional<std::string> load_training_data(const std::vector<std::string>& paths, double lambda,
                                               double validation_fraction, std::uint64_t seed, TrainingData& data,
                                               bool mirror_files = false);

@@ -1,7 +1,6 @@
 #include "tools/tune.h"
 
 #include <algorithm>
-#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -16,6 +15,8 @@
 #include <optional>
 
 #include "chess/position.h"
+#include "tools/adam.h"
+#include "tools/training_data.h"
 #include "xiangqi/position.h"
 
 namespace sen {
@@ -28,11 +29,11 @@ constexpr double WEIGHT_LIMIT = 4000;
 // Gradient descent's factor at learning rate 1: the mean gradient of a common term is about 1e-5 per
 // centipawn of misfit, and steps up to about 1e6 times it stay stable.
 constexpr double GD_SCALE = 1e5;  // keeps every weight and sum well inside Score's 16-bit halves
-// Every tenth block of lines is held out to measure how well the fit generalises. A game's
-// positions are consecutive and share its result, so holding out single lines would let the
-// fit see the held-out games; blocks of a thousand lines hold out whole games, give or take two.
-constexpr std::size_t VALIDATION_EVERY = 10;
-constexpr std::size_t VALIDATION_BLOCK = 1000;
+// The games held out by default to measure how well the fit generalises (ValidationSplit, with
+// VALIDATION_SEED: nnue-train's default seed, so at its smaller default fraction it holds out a
+// subset of these games).
+constexpr double DEFAULT_VALIDATION_FRACTION = 0.1;
+constexpr std::uint64_t VALIDATION_SEED = 1;
 
 // The chess weight table's families, in index order, for the generated source.
 constexpr const char* PIECE_LABELS = "index: piece type (none, pawn, knight, bishop, rook, queen)";
@@ -172,44 +173,43 @@ struct XiangqiTuning {
 
 struct LoadResult {
     TuneSet train, validation;
-    std::size_t lines = 0, bad_lines = 0, trace_mismatches = 0;
+    DataFileStats file;
+    std::size_t rejected_fens = 0, trace_mismatches = 0;
     std::size_t scored_lines = 0;  // targets blended with the line's search score
+    std::uint64_t validation_games = 0;
+    std::size_t positions() const { return train.entries.size() + validation.entries.size(); }
+    std::size_t bad_lines() const { return std::size_t(file.bad_lines) + rejected_fens; }
 };
 
-// Reads the files one after the other; a file that cannot be opened is named in `error`.
-// Each position's target is blended_target(): one game's result is a noisy label for a position
-// far from the end; its search score is a better-informed one, and the blend keeps the result's
-// knowledge of how games really end.
+// Reads the files one after the other (training_data.h) and holds out whole games for validation;
+// what could not be read is returned in `error`. Each position's target is blended_target(): one
+// game's result is a noisy label for a position far from the end; its search score is a
+// better-informed one, and the blend keeps the result's knowledge of how games really end.
 template <class G>
-std::optional<LoadResult> load_data(const std::vector<std::string>& paths, std::string& error, double lambda = 1.0, double k = 0) {
+std::optional<LoadResult> load_data(const std::vector<std::string>& paths, std::string& error, double validation_fraction,
+                                    double lambda, double k) {
     LoadResult r;
     r.train.occurrences.assign(G::layout().term_count, 0);
     r.validation.occurrences.assign(G::layout().term_count, 0);
-    std::string line, fen;
+    const ValidationSplit split(validation_fraction, VALIDATION_SEED);
     typename G::Position pos;
     typename G::Trace trace;
-    for (const std::string& path : paths) {
-        std::ifstream in(path);
-        if (!in) {
-            error = path;
-            return std::nullopt;
+    std::optional<std::uint64_t> last_held_out;
+    const auto unreadable = read_records(paths, [&](const DataRecord& record, std::uint64_t game) {
+        if (pos.set_fen(record.fen)) {
+            ++r.rejected_fens;
+            return;
         }
-        while (std::getline(in, line)) {
-            if (line.empty()) continue;
-            ++r.lines;
-            double result = 0;
-            std::optional<int> score;
-            if (!parse_data_line(line, fen, result, score) || pos.set_fen(fen)) {
-                ++r.bad_lines;
-                continue;
-            }
-            if (score && lambda < 1) ++r.scored_lines;
-            result = blended_target(result, score, lambda, k);
-            const int white = evaluate_traced(pos, trace);
-            if (trace_eval(trace, G::weights()) != white) ++r.trace_mismatches;
-            const bool held_out = (r.lines - 1) / VALIDATION_BLOCK % VALIDATION_EVERY == VALIDATION_EVERY - 1;
-            (held_out ? r.validation : r.train).add(trace, result);
-        }
+        if (record.score && lambda < 1) ++r.scored_lines;
+        const int white = evaluate_traced(pos, trace);
+        if (trace_eval(trace, G::weights()) != white) ++r.trace_mismatches;
+        const bool held_out = split.holds_out(game);
+        if (held_out && last_held_out != game) ++r.validation_games, last_held_out = game;
+        (held_out ? r.validation : r.train).add(trace, blended_target(record.result, record.score, lambda, k));
+    }, r.file);
+    if (unreadable) {
+        error = *unreadable;
+        return std::nullopt;
     }
     return r;
 }
@@ -270,43 +270,6 @@ int trace_eval(const xiangqi::EvalTrace& trace, const xiangqi::EvalWeights& weig
     int mg = 0, eg = 0;
     trace_sums(trace, weights, mg, eg);
     return xiangqi::blend(mg, eg, trace.phase);
-}
-
-bool parse_data_line(std::string_view line, std::string& fen, double& result, std::optional<int>& score) {
-    const auto trim = [](std::string_view s) {
-        while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-        while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
-        return s;
-    };
-    const std::size_t bar = line.find('|');
-    if (bar == std::string_view::npos) return false;
-    std::string_view rest = line.substr(bar + 1);
-    const std::size_t second = rest.find('|');
-    score.reset();
-    if (second != std::string_view::npos) {
-        const std::string_view s = trim(rest.substr(second + 1));
-        int value = 0;
-        const auto [end, error] = std::from_chars(s.data(), s.data() + s.size(), value);
-        if (s.empty() || error != std::errc() || end != s.data() + s.size() || std::abs(value) > 100000) return false;
-        score = value;
-        rest = rest.substr(0, second);
-    }
-    const std::string_view r = trim(rest);
-    if (r == "1.0" || r == "1") result = 1.0;
-    else if (r == "0.5") result = 0.5;
-    else if (r == "0.0" || r == "0") result = 0.0;
-    else return false;
-    fen = std::string(trim(line.substr(0, bar)));
-    return !fen.empty();
-}
-
-double blended_target(double result, std::optional<int> score, double lambda, double k) {
-    return score && lambda < 1 ? lambda * result + (1 - lambda) * sigmoid(k, *score) : result;
-}
-
-bool parse_data_line(std::string_view line, std::string& fen, double& result) {
-    std::optional<int> score;
-    return parse_data_line(line, fen, result, score);
 }
 
 template <std::size_t N>
@@ -389,7 +352,6 @@ TuneWeights fit_weights(const TuneSet& set, const TuneWeights& start, double k, 
     TuneWeights best = w;
     double best_error = early_stopping ? mean_squared_error(*validation, w, k) : 0;
     const Frozen frozen = frozen_terms(group_occurrences(set.occurrences, tie), options);
-    constexpr double BETA1 = 0.9, BETA2 = 0.999, EPSILON = 1e-8;
     std::vector<double> grad_mg(count), grad_eg(count);
     std::vector<double> m_mg(count), m_eg(count), v_mg(count), v_eg(count);
     const double n = double(set.entries.size());
@@ -424,12 +386,9 @@ TuneWeights fit_weights(const TuneSet& set, const TuneWeights& start, double k, 
         // The step size decays along a cosine to a tenth of its start.
         const double lr = options.learning_rate *
                           (0.1 + 0.9 * 0.5 * (1 + std::cos(std::numbers::pi * (epoch - 1) / std::max(1, options.epochs))));
-        const double c1 = 1 - std::pow(BETA1, epoch), c2 = 1 - std::pow(BETA2, epoch);
+        const AdamStep<double> adam = AdamStep<double>::at(std::uint64_t(epoch), lr);
         const auto step = [&](double& weight, double g, double& m, double& v) {
-            m = BETA1 * m + (1 - BETA1) * g;
-            v = BETA2 * v + (1 - BETA2) * g * g;
-            weight -= lr * (m / c1) / (std::sqrt(v / c2) + EPSILON);
-            weight = std::clamp(weight, -WEIGHT_LIMIT, WEIGHT_LIMIT);
+            weight = std::clamp(adam_update(weight, g, m, v, adam), -WEIGHT_LIMIT, WEIGHT_LIMIT);
         };
         const auto descend = [&](double& weight, double g) {
             weight = std::clamp(weight - lr * GD_SCALE * g, -WEIGHT_LIMIT, WEIGHT_LIMIT);
@@ -560,11 +519,23 @@ std::string weights_source(std::span<const Score> weights, const WeightLayout& l
 
 namespace {
 
+// What `sen tune` was asked for, besides the fit's own options.
+struct TuneRequest {
+    std::vector<std::string> data_paths;
+    std::string out_path;
+    std::vector<std::string> only;  // --only blocks
+    // K of sigmoid(K * eval), 0: fitted to the starting weights. K and the weights' overall scale
+    // trade off freely (only the soldier's or pawn's middlegame value is pinned, and the
+    // piece-square tables can absorb it), so fixing K fixes the centipawn scale of the result.
+    double fixed_k = 0;
+    double lambda = 1.0;
+    double validation_fraction = DEFAULT_VALIDATION_FRACTION;
+};
+
 template <class G>
-int run_tune(const std::vector<std::string>& data_paths, const std::string& out_path, TuneOptions options, double fixed_k,
-             const std::vector<std::string>& only, double lambda) {
+int run_tune(const TuneRequest& request, TuneOptions options) {
     const WeightLayout& layout = G::layout();
-    for (const std::string& name : only) {
+    for (const std::string& name : request.only) {
         const auto family = std::find_if(layout.families.begin(), layout.families.end(), [&](const WeightFamily& f) { return name == f.name; });
         if (family == layout.families.end()) {
             fmt::print(stderr, "error: --only {}: no such block of {} weights\n", name, layout.game);
@@ -575,22 +546,32 @@ int run_tune(const std::vector<std::string>& data_paths, const std::string& out_
     const auto start = std::chrono::steady_clock::now();
     const auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
     std::string unreadable;
-    std::optional<LoadResult> data = load_data<G>(data_paths, unreadable, lambda, fixed_k);
+    const double lambda = request.lambda, fixed_k = request.fixed_k;
+    std::optional<LoadResult> data = load_data<G>(request.data_paths, unreadable, request.validation_fraction, lambda, fixed_k);
     if (!data) {
-        fmt::print(stderr, "error: cannot read {}\n", unreadable);
+        fmt::print(stderr, "error: {}\n", unreadable);
         return 1;
     }
     const TuneSet& train = data->train;
     const TuneSet& validation = data->validation;
-    fmt::print("loaded {} positions ({} training, {} validation, {} bad lines) in {:.1f} s\n", data->lines - data->bad_lines,
-               train.entries.size(), validation.entries.size(), data->bad_lines, elapsed());
+    const bool validating = !validation.entries.empty();
+    fmt::print("loaded {} positions of {} games ({} training; {} validation, from {} held-out games; {} bad lines) in {:.1f} s\n",
+               data->positions(), data->file.games, train.entries.size(), validation.entries.size(), data->validation_games,
+               data->bad_lines(), elapsed());
     if (lambda < 1) fmt::print("{} targets blended with their search score (lambda {})\n", data->scored_lines, lambda);
     if (data->trace_mismatches) {
         fmt::print(stderr, "error: {} traces do not reproduce evaluate(): the linear model does not hold\n", data->trace_mismatches);
         return 1;
     }
-    if (train.entries.empty() || validation.entries.empty()) {
-        fmt::print(stderr, "error: not enough positions in {}\n", fmt::join(data_paths, ", "));
+    if (train.entries.empty()) {
+        fmt::print(stderr, "error: no training positions in {}\n", fmt::join(request.data_paths, ", "));
+        return 1;
+    }
+    // --validation 0 fits without held-out games (and without early stopping); a fraction that
+    // happens to hold out none is refused rather than silently ignored.
+    if (!validating && request.validation_fraction > 0) {
+        fmt::print(stderr, "error: none of the {} games was held out for validation (--validation {}): more games, a larger "
+                   "fraction, or --validation 0\n", data->file.games, request.validation_fraction);
         return 1;
     }
     options.tie = weight_ties(layout);
@@ -599,46 +580,49 @@ int run_tune(const std::vector<std::string>& data_paths, const std::string& out_
     for (int i = 0; i < layout.term_count; ++i) unseen += occurrences[i] < std::max<std::uint32_t>(1, options.min_occurrences);
     fmt::print("{} of {} terms occur too rarely and keep their values\n", unseen, layout.term_count);
 
+    const auto validation_text = [&](double error) { return validating ? fmt::format("{:.6f}", error) : std::string("n/a"); };
     const TuneWeights before = TuneWeights::from(G::weights());
     const double k = fixed_k > 0 ? fixed_k : find_k(train, before);
     const double train_before = mean_squared_error(train, before, k), valid_before = mean_squared_error(validation, before, k);
-    fmt::print("K = {:.6f}; error before: {:.6f} (validation {:.6f})\n", k, train_before, valid_before);
+    fmt::print("K = {:.6f}; error before: {:.6f} (validation {})\n", k, train_before, validation_text(valid_before));
     std::fflush(stdout);
 
     TuneWeights fitted = fit_weights(train, before, k, options, &validation, [&](const TuneProgress& p) {
         if (p.epoch % 100 == 0 || p.epoch == options.epochs) {
-            fmt::print("epoch {:>5}  error {:.6f}  validation {:.6f}  {:.0f} s\n", p.epoch, p.error, p.validation_error, elapsed());
+            fmt::print("epoch {:>5}  error {:.6f}  validation {}  {:.0f} s\n", p.epoch, p.error, validation_text(p.validation_error),
+                       elapsed());
             std::fflush(stdout);
         }
     });
     // Moving offsets between blocks would change weights --only promised to keep.
-    if (only.empty()) normalise(fitted, train, layout);
+    if (request.only.empty()) normalise(fitted, train, layout);
     const typename G::Weights result = fitted.template rounded<typename G::Weights>();
     const TuneWeights rounded = TuneWeights::from(result);
     const double train_after = mean_squared_error(train, rounded, k), valid_after = mean_squared_error(validation, rounded, k);
-    fmt::print("error after: {:.6f} (validation {:.6f}), rounded weights\n", train_after, valid_after);
+    fmt::print("error after: {:.6f} (validation {}), rounded weights\n", train_after, validation_text(valid_after));
 
     // File names only: the header is committed, and a folder on one machine means nothing on another.
     std::vector<std::string> data_names;
-    for (const std::string& path : data_paths) data_names.push_back(std::filesystem::path(path).filename().string());
+    for (const std::string& path : request.data_paths) data_names.push_back(std::filesystem::path(path).filename().string());
     const std::string header = fmt::format(
         "{}, fitted by `sen tune{}` (Texel's method: see src/tools/tune.h) on {}.\n"
-        "Data: {} positions of Sen's {} (`sen datagen{}`), every {}th block of {} held out\n"
-        "for validation, from {}.\n"
-        "K = {:.6f}{}; mean squared error {:.6f} -> {:.6f} (validation {:.6f} -> {:.6f}).{}{}\n"
+        "Data: {} positions of Sen's {} (`sen datagen{}`) in {} games, {} of them held out\n"
+        "for validation (--validation {}), from {}.\n"
+        "K = {:.6f}{}; mean squared error {:.6f} -> {:.6f}{}.{}{}\n"
         "Generated file: rerun `sen datagen{}` and `sen tune{}` rather than editing by hand.",
-        layout.title, layout.variant_option, date_today(), data->lines - data->bad_lines, layout.data_name, layout.variant_option,
-        VALIDATION_EVERY, VALIDATION_BLOCK, fmt::join(data_names, "\n  and "), k, fixed_k > 0 ? " (fixed by --k)" : "", train_before, train_after, valid_before, valid_after,
-        only.empty() ? "" : fmt::format("\nOnly {} fitted (--only); the other weights kept their values.", fmt::join(only, ", ")),
+        layout.title, layout.variant_option, date_today(), data->positions(), layout.data_name, layout.variant_option, data->file.games,
+        data->validation_games, request.validation_fraction, fmt::join(data_names, "\n  and "), k, fixed_k > 0 ? " (fixed by --k)" : "",
+        train_before, train_after, validating ? fmt::format(" (validation {:.6f} -> {:.6f})", valid_before, valid_after) : "",
+        request.only.empty() ? "" : fmt::format("\nOnly {} fitted (--only); the other weights kept their values.", fmt::join(request.only, ", ")),
         lambda < 1 ? fmt::format("\nTargets: {} * result + {} * sigmoid(K * search score) (--lambda).", lambda, 1 - lambda) : "",
         layout.variant_option, layout.variant_option);
-    std::ofstream out(out_path);
+    std::ofstream out(request.out_path);
     out << weights_source(result, layout, header);
     if (!out) {
-        fmt::print(stderr, "error: cannot write {}\n", out_path);
+        fmt::print(stderr, "error: cannot write {}\n", request.out_path);
         return 1;
     }
-    fmt::print("wrote {}\n", out_path);
+    fmt::print("wrote {}\n", request.out_path);
     return 0;
 }
 
@@ -648,31 +632,30 @@ int run_tune_command(const std::vector<std::string>& args) {
     constexpr const char* USAGE =
         "usage: sen tune [--variant chess|xiangqi] --data FILE [--data FILE ...] [--epochs E] [--out FILE]\n"
         "                [--lr STEP] [--gd] [--reg L2] [--min-count N] [--k K] [--only BLOCK ...] [--lambda L]\n"
+        "                [--validation F]\n"
         "       --only fits just the named block (a term:: name such as KING_SHELTER; repeatable)\n"
         "       --lambda L (0..1, needs --k) fits to L * result + (1 - L) * sigmoid(K * score) on lines with a score\n"
+        "       --validation F (0 <= F < 1, default 0.1) is the fraction of the games held out to measure the\n"
+        "                fit on (early stopping); 0 fits on every game, without early stopping\n"
         "       --out defaults to src/chess/eval_weights.cpp (chess) or src/xiangqi/eval_weights.cpp (xiangqi)\n";
-    std::vector<std::string> data_paths, only;
-    std::string out_path, variant = "chess";
+    TuneRequest request;
+    std::string variant = "chess";
     TuneOptions options;
-    // K of sigmoid(K * eval), 0: fitted to the starting weights. K and the weights' overall scale
-    // trade off freely (only the soldier's or pawn's middlegame value is pinned, and the
-    // piece-square tables can absorb it), so fixing K fixes the centipawn scale of the result.
-    double fixed_k = 0;
-    double lambda = 1.0;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         const bool has_value = i + 1 < args.size();
         try {
-            if (a == "--data" && has_value) data_paths.push_back(args[++i]);
-            else if (a == "--out" && has_value) out_path = args[++i];
-            else if (a == "--only" && has_value) only.push_back(args[++i]);
-            else if (a == "--lambda" && has_value) lambda = std::stod(args[++i]);
+            if (a == "--data" && has_value) request.data_paths.push_back(args[++i]);
+            else if (a == "--out" && has_value) request.out_path = args[++i];
+            else if (a == "--only" && has_value) request.only.push_back(args[++i]);
+            else if (a == "--lambda" && has_value) request.lambda = std::stod(args[++i]);
+            else if (a == "--validation" && has_value) request.validation_fraction = std::stod(args[++i]);
             else if (a == "--variant" && has_value) variant = args[++i];
             else if (a == "--epochs" && has_value) options.epochs = std::stoi(args[++i]);
             else if (a == "--lr" && has_value) options.learning_rate = std::stod(args[++i]);
             else if (a == "--gd") options.optimizer = Optimizer::GradientDescent;
             else if (a == "--reg" && has_value) options.regularisation = std::stod(args[++i]);
-            else if (a == "--k" && has_value) fixed_k = std::stod(args[++i]);
+            else if (a == "--k" && has_value) request.fixed_k = std::stod(args[++i]);
             else if (a == "--min-count" && has_value) options.min_occurrences = std::uint32_t(std::stoul(args[++i]));
             else {
                 fmt::print(stderr, "error: bad or unknown argument '{}'\n{}", a, USAGE);
@@ -687,15 +670,15 @@ int run_tune_command(const std::vector<std::string>& args) {
         fmt::print(stderr, "error: unknown variant '{}' (chess or xiangqi)\n{}", variant, USAGE);
         return 2;
     }
-    if (data_paths.empty() || options.epochs < 0 || !(options.learning_rate > 0) || !(fixed_k >= 0 && fixed_k < 1) ||
-        !(lambda >= 0 && lambda <= 1) || (lambda < 1 && fixed_k == 0)) {
+    const double fixed_k = request.fixed_k, lambda = request.lambda, validation = request.validation_fraction;
+    if (request.data_paths.empty() || options.epochs < 0 || !(options.learning_rate > 0) || !(fixed_k >= 0 && fixed_k < 1) ||
+        !(lambda >= 0 && lambda <= 1) || (lambda < 1 && fixed_k == 0) || !(validation >= 0 && validation < 1)) {
         fmt::print(stderr, "{}", USAGE);
         return 2;
     }
     const bool xiangqi = variant == XIANGQI_LAYOUT.game;
-    if (out_path.empty()) out_path = xiangqi ? XIANGQI_LAYOUT.source_path : CHESS_LAYOUT.source_path;
-    return xiangqi ? run_tune<XiangqiTuning>(data_paths, out_path, options, fixed_k, only, lambda)
-                   : run_tune<ChessTuning>(data_paths, out_path, options, fixed_k, only, lambda);
+    if (request.out_path.empty()) request.out_path = xiangqi ? XIANGQI_LAYOUT.source_path : CHESS_LAYOUT.source_path;
+    return xiangqi ? run_tune<XiangqiTuning>(request, options) : run_tune<ChessTuning>(request, options);
 }
 
 }  // namespace sen

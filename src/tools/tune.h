@@ -1,15 +1,15 @@
 // Texel-style tuning of the evaluation weights (`sen tune`), for chess and for xiangqi.
 //
-// Loads `FEN | result` lines (written by `sen datagen`), records each position's chess::EvalTrace once,
-// and fits every middlegame/endgame weight so that sigmoid(K * eval) predicts the game result
-// with the least mean squared error. Each game's evaluation is linear in its weights (eval.h,
-// xiangqi/eval.h), so the model and its gradient are computed from the traces alone, in doubles;
-// past the loading, nothing here depends on the game. The result is written out as a new
-// src/eval_weights.cpp (or src/xiangqi/eval_weights.cpp); the engine must be rebuilt to use it.
-// What the tuner knows of a game's table (its families, piece-square tables, how to write it)
-// is a WeightLayout.
-// Owns: the data set, the fitting and the source generator. Never changes the weights the
-// running engine uses.
+// Loads the records `sen datagen` writes (training_data.h), holding out whole games for
+// validation, records each position's EvalTrace once, and fits every middlegame/endgame weight
+// so that sigmoid(K * eval) predicts each position's target (its game's result, optionally
+// blended with its search score) with the least mean squared error. Each game's evaluation is
+// linear in its weights (chess/eval.h, xiangqi/eval.h), so the model and its gradient are
+// computed from the traces alone, in doubles; past the loading, nothing here depends on the
+// game. The result is written out as a new src/chess/eval_weights.cpp (or
+// src/xiangqi/eval_weights.cpp); the engine must be rebuilt to use it. What the tuner knows of a
+// game's table (its families, piece-square tables, how to write it) is a WeightLayout.
+// Owns: the fitting and the source generator. Never changes the weights the running engine uses.
 // Invariants: weight 0's middlegame value (the pawn's or the soldier's material) is never
 // changed, so scores stay in centipawns; a weight whose feature never occurs in the data keeps
 // its old value.
@@ -20,10 +20,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
-#include <optional>
 #include <span>
 #include <string>
-#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -39,16 +37,6 @@ static_assert(chess::term::MATERIAL == 0 && xiangqi::term::MATERIAL == 0, "weigh
 // evaluate_traced()'s return value.
 int trace_eval(const chess::EvalTrace& trace, const chess::EvalWeights& weights);
 int trace_eval(const xiangqi::EvalTrace& trace, const xiangqi::EvalWeights& weights);
-
-// Splits a `FEN | result` or `FEN | result | score` line. Returns false on a malformed line;
-// result is 1.0, 0.5 or 0.0; score (sen datagen's search score, in centipawns from White's or
-// Red's point of view) is empty when the line has none.
-bool parse_data_line(std::string_view line, std::string& fen, double& result, std::optional<int>& score);
-bool parse_data_line(std::string_view line, std::string& fen, double& result);
-
-// A position's fitting target: its game's result, or with lambda < 1 and a score, the blend
-// lambda * result + (1 - lambda) * sigmoid(k * score) of the result and what its own search expected.
-double blended_target(double result, std::optional<int> score, double lambda, double k);
 
 // One position as the tuner sees it: its nonzero feature counts and the factors that turn a
 // (mg, eg) pair into its share of the evaluation.
@@ -136,7 +124,7 @@ struct TuneProgress {
     double validation_error = -1;  // on the epochs it is measured
 };
 
-// Fits the weights by full-batch Adam or gradient descent with the analytic gradient; K is fixed. With a validation
+// Fits the weights by full-batch Adam (adam.h) or gradient descent with the analytic gradient; K is fixed. With a validation
 // set (which may be empty) its error is measured every VALIDATION_INTERVAL epochs and the best
 // weights seen are returned (early stopping); otherwise the last ones.
 constexpr int VALIDATION_INTERVAL = 10;

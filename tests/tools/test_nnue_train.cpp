@@ -6,7 +6,6 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -39,35 +38,6 @@ Network random_network(std::uint64_t seed) {
     for (std::int16_t& w : net.w2) w = std::int16_t(rng.next());
     net.b2 = std::int32_t(rng.next());
     return net;
-}
-
-// The board flipped top to bottom with the colours swapped and the other side to move.
-std::string mirrored_fen(const std::string& fen) {
-    const auto swap_case = [](char c) {
-        return std::isupper(static_cast<unsigned char>(c)) ? char(std::tolower(c)) : char(std::toupper(c));
-    };
-    std::vector<std::string> fields;
-    for (std::size_t start = 0; start <= fen.size();) {
-        const std::size_t end = std::min(fen.find(' ', start), fen.size());
-        fields.push_back(fen.substr(start, end - start));
-        start = end + 1;
-    }
-    std::vector<std::string> ranks;
-    for (std::size_t start = 0; start <= fields[0].size();) {
-        const std::size_t end = std::min(fields[0].find('/', start), fields[0].size());
-        ranks.push_back(fields[0].substr(start, end - start));
-        start = end + 1;
-    }
-    std::string board;
-    for (auto rank = ranks.rbegin(); rank != ranks.rend(); ++rank) {
-        if (!board.empty()) board += '/';
-        for (const char c : *rank) board += swap_case(c);
-    }
-    std::string castling = fields[2];
-    if (castling != "-") std::transform(castling.begin(), castling.end(), castling.begin(), swap_case);
-    std::string ep = fields[3];
-    if (ep != "-") ep[1] = char('1' + '8' - ep[1]);
-    return board + (fields[1] == "w" ? " b " : " w ") + castling + " " + ep + " 0 1";
 }
 
 // FENs of positions from random games from the start, from ply 8 on.
@@ -251,7 +221,7 @@ TEST_CASE("A position and its colour-flipped mirror have the same features and o
     with_biases.b2 = 0.25f;
     auto quantised = std::make_unique<Network>(quantise(with_biases));
     for (const std::string& fen : fens) {
-        const std::string mirror_fen = mirrored_fen(fen);
+        const std::string mirror_fen = test::colour_mirror(fen);
         INFO("FEN: " << fen << "\nmirror: " << mirror_fen);
         const TrainPosition p = train_position(fen), mirror = train_position(mirror_fen);
         REQUIRE(p.side_to_move != mirror.side_to_move);

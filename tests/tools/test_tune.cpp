@@ -3,12 +3,8 @@
 // evaluate() on every position. Also the evaluation's colour symmetry.
 #include <catch2/catch.hpp>
 
-#include <cctype>
 #include <cmath>
-#include <fstream>
-#include <optional>
 #include <random>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -16,44 +12,12 @@
 #include "chess/eval.h"
 #include "chess/test_util.h"
 #include "tools/tune.h"
+#include "tune_test_util.h"
 
 namespace sen {
 
 using namespace chess;
 namespace {
-
-// The same position with colours swapped and the board flipped top to bottom: White's pieces
-// become Black's on the mirrored squares, and the other side is to move.
-std::string mirrored_fen(const std::string& fen) {
-    std::vector<std::string> fields;
-    std::size_t start = 0;
-    while (start <= fen.size()) {
-        const std::size_t end = std::min(fen.find(' ', start), fen.size());
-        fields.push_back(fen.substr(start, end - start));
-        start = end + 1;
-    }
-    const auto swap_case = [](std::string s) {
-        for (char& c : s)
-            if (std::isalpha(static_cast<unsigned char>(c)))
-                c = std::isupper(static_cast<unsigned char>(c)) ? char(std::tolower(c)) : char(std::toupper(c));
-        return s;
-    };
-    std::vector<std::string> ranks;
-    std::size_t from = 0;
-    for (;;) {
-        const std::size_t slash = fields[0].find('/', from);
-        ranks.push_back(fields[0].substr(from, slash - from));
-        if (slash == std::string::npos) break;
-        from = slash + 1;
-    }
-    std::string board;
-    for (auto it = ranks.rbegin(); it != ranks.rend(); ++it) board += (board.empty() ? "" : "/") + swap_case(*it);
-    std::string ep = fields[3];
-    if (ep != "-") ep[1] = char('1' + '8' - ep[1]);
-    std::string result = board + (fields[1] == "w" ? " b " : " w ") + swap_case(fields[2]) + " " + ep;
-    for (std::size_t i = 4; i < fields.size(); ++i) result += " " + fields[i];
-    return result;
-}
 
 // Positions from short random games from the test starts, plus the bench positions.
 std::vector<Position> sample_positions(unsigned seed, int games_per_start, int plies) {
@@ -95,7 +59,7 @@ TEST_CASE("A trace recomputes evaluate() exactly", "[tune]") {
 TEST_CASE("The colour-flipped position evaluates the same for the side to move", "[tune]") {
     for (const Position& pos : sample_positions(12, 4, 120)) {
         const std::string fen = pos.fen();
-        const std::string flipped = mirrored_fen(fen);
+        const std::string flipped = test::colour_mirror(fen);
         Position mirror;
         const FenError error = mirror.set_fen(flipped, pos.is_chess960());
         INFO("FEN: " << fen << "\nmirrored: " << flipped);
@@ -106,54 +70,6 @@ TEST_CASE("The colour-flipped position evaluates the same for the side to move",
     }
 }
 
-TEST_CASE("Data lines split into a FEN and a result", "[tune]") {
-    std::string fen;
-    double result = -1;
-    REQUIRE(parse_data_line("8/8/8/8/8/8/k7/K7 w - - 0 1 | 0.5", fen, result));
-    CHECK(fen == "8/8/8/8/8/8/k7/K7 w - - 0 1");
-    CHECK(result == 0.5);
-    REQUIRE(parse_data_line("8/8/8/8/8/8/k7/K7 b - - 0 1 | 1.0\r", fen, result));
-    CHECK(result == 1.0);
-    REQUIRE(parse_data_line("8/8/8/8/8/8/k7/K7 b - - 0 1|0.0", fen, result));
-    CHECK(result == 0.0);
-    CHECK_FALSE(parse_data_line("8/8/8/8/8/8/k7/K7 b - - 0 1", fen, result));
-    CHECK_FALSE(parse_data_line("8/8/8/8/8/8/k7/K7 b - - 0 1 | 0.7", fen, result));
-    CHECK_FALSE(parse_data_line(" | 1.0", fen, result));
-}
-
-TEST_CASE("Data lines may carry the search score as a third field", "[tune]") {
-    std::string fen;
-    double result = -1;
-    std::optional<int> score;
-    REQUIRE(parse_data_line("8/8/8/8/8/8/k7/K7 w - - 0 1 | 0.5 | -37", fen, result, score));
-    CHECK(fen == "8/8/8/8/8/8/k7/K7 w - - 0 1");
-    CHECK(result == 0.5);
-    CHECK(score == -37);
-    REQUIRE(parse_data_line("8/8/8/8/8/8/k7/K7 b - - 0 1|1.0|3000\r", fen, result, score));
-    CHECK(result == 1.0);
-    CHECK(score == 3000);
-    REQUIRE(parse_data_line("8/8/8/8/8/8/k7/K7 b - - 0 1 | 0.0", fen, result, score));
-    CHECK_FALSE(score.has_value());
-    for (const char* bad : {"8/8/8/8/8/8/k7/K7 b - - 0 1 | 0.5 |", "8/8/8/8/8/8/k7/K7 b - - 0 1 | 0.5 | 12x",
-                            "8/8/8/8/8/8/k7/K7 b - - 0 1 | 0.5 | 1e3", "8/8/8/8/8/8/k7/K7 b - - 0 1 | 12 | 0.5",
-                            "8/8/8/8/8/8/k7/K7 b - - 0 1 | 0.5 | 1 | 2", "8/8/8/8/8/8/k7/K7 b - - 0 1 | 0.5 | 99999999999"}) {
-        INFO(bad);
-        CHECK_FALSE(parse_data_line(bad, fen, result, score));
-    }
-    // The two-field form reads the same lines and ignores the score.
-    REQUIRE(parse_data_line("8/8/8/8/8/8/k7/K7 w - - 0 1 | 1.0 | 250", fen, result));
-    CHECK(result == 1.0);
-}
-
-TEST_CASE("Targets blend the result with the search score's expectation", "[tune]") {
-    constexpr double k = 0.006;
-    CHECK(blended_target(1.0, std::nullopt, 0.3, k) == 1.0);  // no score: the result
-    CHECK(blended_target(0.0, 400, 1.0, k) == 0.0);           // lambda 1: the result
-    CHECK(blended_target(0.5, 0, 0.0, k) == Approx(0.5));     // lambda 0: the score's expectation
-    CHECK(blended_target(0.0, 400, 0.0, k) == Approx(sigmoid(k, 400)));
-    CHECK(blended_target(1.0, -200, 0.25, k) == Approx(0.25 + 0.75 * sigmoid(k, -200)));
-}
-
 TEST_CASE("The tuner reduces the error on a synthetic set", "[tune]") {
     // Results from a different "true" evaluation (knights worth more, a larger tempo): the fit
     // must move towards it.
@@ -161,12 +77,7 @@ TEST_CASE("The tuner reduces the error on a synthetic set", "[tune]") {
     truth[term::MATERIAL + KNIGHT - PAWN] = Score(450, 420);
     truth[term::TEMPO] = Score(60, 40);
     constexpr double K = 0.006;
-    TuneSet set;
-    for (const Position& pos : sample_positions(13, 3, 60)) {
-        EvalTrace trace;
-        evaluate_traced(pos, trace);
-        set.add(trace, sigmoid(K, trace_eval(trace, truth)));
-    }
+    const TuneSet set = tune_test::synthetic_set<EvalTrace>(sample_positions(13, 3, 60), truth, K);
     const TuneWeights start = TuneWeights::from(DEFAULT_WEIGHTS);
     TuneOptions options;
     options.epochs = 300;
@@ -221,14 +132,10 @@ TEST_CASE("The generated weight source holds every family", "[tune]") {
 TEST_CASE("The checked-in chess weights are the generator's output", "[tune]") {
     // src/chess/eval_weights.cpp is written by `sen tune`; regenerating it from the compiled table with
     // its own header gives the same text, so the generator still writes what the engine reads.
-    std::ifstream in(std::string(SEN_SOURCE_DIR) + "/src/chess/eval_weights.cpp");
-    std::stringstream file;
-    file << in.rdbuf();
-    const std::string text = file.str();
+    const std::string text = tune_test::read_text(std::string(SEN_SOURCE_DIR) + "/src/chess/eval_weights.cpp");
     REQUIRE_FALSE(text.empty());
-    std::istringstream lines(text);
-    std::string line, header;
-    while (std::getline(lines, line) && line.rfind("// ", 0) == 0) header += (header.empty() ? "" : "\n") + line.substr(3);
+    const std::string header = tune_test::header_of(text);
+    CHECK(header.rfind("The evaluation weights, fitted by `sen tune`", 0) == 0);
     CHECK(weights_source(DEFAULT_WEIGHTS, CHESS_LAYOUT, header) == text);
 }
 

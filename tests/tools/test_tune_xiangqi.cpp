@@ -1,4 +1,4 @@
-// Tests of the tuner (../src/tune.cpp) on the xiangqi evaluation: a trace recomputes evaluate()
+// Tests of the tuner (tune.cpp) on the xiangqi evaluation: a trace recomputes evaluate()
 // exactly (the linear model the fit rests on), the fit moves towards the weights that made a
 // synthetic set's results and keeps the piece-square tables left-right symmetric, a short fit on
 // Sen's own xiangqi games lowers the error, and the generated source holds every weight.
@@ -16,7 +16,9 @@
 #include "tools/datagen.h"
 #include "tools/perft_suite.h"
 #include "xiangqi/test_util.h"
+#include "tools/training_data.h"
 #include "tools/tune.h"
+#include "tune_test_util.h"
 #include "xiangqi/bench_positions.h"
 #include "xiangqi/eval.h"
 #include "xiangqi/game.h"
@@ -63,19 +65,19 @@ std::vector<Score> written_weights(const std::string& text) {
     return out;
 }
 
-std::string read_file(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
-// The leading `// ` lines of a generated source, as weights_source() takes them.
-std::string header_of(const std::string& text) {
-    std::istringstream lines(text);
-    std::string line, header;
-    while (std::getline(lines, line) && line.rfind("// ", 0) == 0) header += (header.empty() ? "" : "\n") + line.substr(3);
-    return header;
+// Four games of Sen against itself (the lines `sen datagen --variant xiangqi` writes), made once.
+const std::string& self_play_lines() {
+    static const std::string lines = [] {
+        sen::DatagenOptions options;
+        options.games = 4;
+        options.nodes = 300;
+        options.seed = 3;
+        std::ostringstream data;
+        const sen::DatagenStats stats = sen::run_datagen<XiangqiGame>(options, data);
+        REQUIRE(stats.positions >= 200);
+        return data.str();
+    }();
+    return lines;
 }
 
 }  // namespace
@@ -113,12 +115,7 @@ TEST_CASE("xiangqi tune: the tuner fits a synthetic set and keeps the tables sym
     truth[term::MATERIAL + HORSE - SOLDIER] = Score(520, 560);
     truth[term::TEMPO] = Score(60, 40);
     constexpr double K = 0.006;
-    TuneSet set;
-    for (const Position& pos : sample_positions(22, 3, 60)) {
-        EvalTrace trace;
-        evaluate_traced(pos, trace);
-        set.add(trace, sen::sigmoid(K, sen::trace_eval(trace, truth)));
-    }
+    const TuneSet set = sen::tune_test::synthetic_set<EvalTrace>(sample_positions(22, 3, 60), truth, K);
     REQUIRE(set.occurrences.size() == std::size_t(term::COUNT));
     const TuneWeights start = TuneWeights::from(DEFAULT_WEIGHTS);
     TuneOptions options;
@@ -173,26 +170,20 @@ TEST_CASE("xiangqi tune: the tuner fits a synthetic set and keeps the tables sym
 }
 
 TEST_CASE("xiangqi tune: a short fit on Sen's own games lowers the error", "[xiangqi][tune]") {
-    sen::DatagenOptions options;
-    options.games = 4;
-    options.nodes = 300;
-    options.seed = 3;
-    std::ostringstream data;
-    const sen::DatagenStats stats = sen::run_datagen<XiangqiGame>(options, data);
-    REQUIRE(stats.positions >= 200);
-
     TuneSet set;
-    std::istringstream lines(data.str());
-    std::string line, fen;
+    std::istringstream lines(self_play_lines());
+    std::string line;
+    std::size_t count = 0;
     while (std::getline(lines, line)) {
-        double result = -1;
-        REQUIRE(sen::parse_data_line(line, fen, result));
-        const Position pos = position_from(fen);
+        sen::DataRecord record;
+        REQUIRE(sen::parse_record(line, record));
+        const Position pos = position_from(record.fen);
         EvalTrace trace;
         evaluate_traced(pos, trace);
-        set.add(trace, result);
+        set.add(trace, record.result);
+        ++count;
     }
-    REQUIRE(set.entries.size() == stats.positions);
+    REQUIRE(set.entries.size() == count);
 
     const TuneWeights start = TuneWeights::from(DEFAULT_WEIGHTS);
     // K as the checked-in table was fitted (docs/xiangqi.md). Fitting K to four games can give
@@ -227,39 +218,41 @@ TEST_CASE("xiangqi tune: the checked-in weights are the generator's output", "[x
     // src/xiangqi/eval_weights.cpp is written by `sen tune --variant xiangqi`; regenerating it
     // from the compiled table with its own header gives the same text.
     const std::string path = std::string(SEN_SOURCE_DIR) + "/src/xiangqi/eval_weights.cpp";
-    const std::string text = read_file(path);
+    const std::string text = sen::tune_test::read_text(path);
     REQUIRE_FALSE(text.empty());
-    CHECK(sen::weights_source(DEFAULT_WEIGHTS, XIANGQI_LAYOUT, header_of(text)) == text);
+    const std::string header = sen::tune_test::header_of(text);
+    CHECK(header.rfind("The xiangqi evaluation weights, fitted by `sen tune --variant xiangqi`", 0) == 0);
+    CHECK(sen::weights_source(DEFAULT_WEIGHTS, XIANGQI_LAYOUT, header) == text);
 }
 
 TEST_CASE("xiangqi tune: `sen tune --variant xiangqi` writes the xiangqi weight source", "[xiangqi][tune]") {
-    // The command holds out every tenth block of 1000 lines, so it needs more than 9,000 lines:
-    // the lines of a few games, repeated (this checks the command's plumbing, not the fit).
-    sen::DatagenOptions options;
-    options.games = 2;
-    options.nodes = 300;
-    options.seed = 4;
-    std::ostringstream data;
-    REQUIRE(sen::run_datagen<XiangqiGame>(options, data).positions > 0);
+    // Four games, half of them held out (this checks the command's plumbing, not the fit).
     const std::string data_path = sen::game_test::unique_temp_path("sen_test_xiangqi_tune_data", ".txt");
     const std::string out_path = sen::game_test::unique_temp_path("sen_test_xiangqi_tune_weights", ".cpp");
-    {
-        std::ofstream out(data_path);
-        std::istringstream lines(data.str());
-        std::vector<std::string> all;
-        for (std::string line; std::getline(lines, line);) all.push_back(line);
-        for (std::size_t i = 0; i < 10000; ++i) out << all[i % all.size()] << '\n';
-    }
+    std::ofstream(data_path) << self_play_lines();
     std::remove(out_path.c_str());
-    REQUIRE(sen::run_tune_command({"--variant", "xiangqi", "--data", data_path, "--epochs", "5", "--out", out_path}) == 0);
-    const std::string text = read_file(out_path);
+    REQUIRE(sen::run_tune_command({"--variant", "xiangqi", "--data", data_path, "--epochs", "5", "--validation", "0.5", "--out", out_path}) == 0);
+    const std::string text = sen::tune_test::read_text(out_path);
     CHECK(text.rfind("// The xiangqi evaluation weights, fitted by `sen tune --variant xiangqi`", 0) == 0);
     CHECK(text.find("`sen datagen --variant xiangqi`") != std::string::npos);
     CHECK(text.find("namespace sen::xiangqi {") != std::string::npos);
     CHECK(written_weights(text).size() == std::size_t(term::COUNT));
-    // --k fixes K instead of fitting it, and the header says so.
-    REQUIRE(sen::run_tune_command({"--variant", "xiangqi", "--data", data_path, "--epochs", "5", "--k", "0.0026", "--out", out_path}) == 0);
-    CHECK(read_file(out_path).find("// K = 0.002600 (fixed by --k);") != std::string::npos);
+    // The header says how many whole games were held out: some, not all.
+    std::smatch held_out;
+    REQUIRE(std::regex_search(text, held_out, std::regex(R"(\(`sen datagen --variant xiangqi`\) in 4 games, (\d) of them held out\n// for validation \(--validation 0\.5\))")));
+    CHECK(std::stoi(held_out[1]) >= 1);
+    CHECK(std::stoi(held_out[1]) <= 3);
+    CHECK(text.find("(validation ") != std::string::npos);
+    // --k fixes K instead of fitting it, and the header says so; --validation 0 fits on every game.
+    REQUIRE(sen::run_tune_command({"--variant", "xiangqi", "--data", data_path, "--epochs", "5", "--k", "0.0026", "--validation", "0", "--out",
+                                   out_path}) == 0);
+    const std::string all_games = sen::tune_test::read_text(out_path);
+    CHECK(all_games.find("// K = 0.002600 (fixed by --k);") != std::string::npos);
+    CHECK(all_games.find("in 4 games, 0 of them held out") != std::string::npos);
+    CHECK(all_games.find("(validation ") == std::string::npos);
+    // A fraction that happens to hold out no game is refused, and so is one of 1 or more.
+    CHECK(sen::run_tune_command({"--variant", "xiangqi", "--data", data_path, "--epochs", "5", "--validation", "1e-9", "--out", out_path}) == 1);
+    CHECK(sen::run_tune_command({"--variant", "xiangqi", "--data", data_path, "--validation", "1"}) == 2);
     CHECK(sen::run_tune_command({"--variant", "xiangqi", "--data", data_path, "--k", "-1"}) == 2);
     CHECK(sen::run_tune_command({"--variant", "xiangqi", "--data", data_path, "--k", "x"}) == 2);
     // An unknown game is refused.
