@@ -49,7 +49,7 @@ inline std::vector<std::string> legal_move_texts(const Position& pos) { return g
 using game_test::sorted;
 
 // The colour-mirrored FEN (ranks reversed, colours and side to move swapped, castling and the
-// en-passant square mirrored), written independently of test_tune.cpp's.
+// en-passant square mirrored), written independently of the code under test.
 inline std::string colour_mirror(const std::string& fen) {
     std::vector<std::string> fields(1);
     for (const char c : fen) {
