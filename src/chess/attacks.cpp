@@ -127,7 +127,7 @@ struct TablesInit {
         init_magics(BISHOP, BISHOP_MAGICS, BISHOP_TABLE, BISHOP_MAGIC_NUMBERS, nullptr);
         init_lines();
     }
-} const tables_init;
+} const TABLES_INIT;
 
 }  // namespace
 

@@ -50,19 +50,19 @@ struct CountSink {
 
 template <Color Us, GenKind Kind, class Sink>
 void generate_for(const Position& pos, Sink& sink) {
-    constexpr Color Them = ~Us;
+    constexpr Color them = ~Us;
     constexpr bool white = Us == Color::White;
-    constexpr Direction Up = white ? Direction::North : Direction::South;
-    constexpr Direction UpWest = white ? Direction::NorthWest : Direction::SouthWest;
-    constexpr Direction UpEast = white ? Direction::NorthEast : Direction::SouthEast;
-    constexpr int up = int(Up), up_west = int(UpWest), up_east = int(UpEast);
+    constexpr Direction forward = white ? Direction::North : Direction::South;
+    constexpr Direction forward_west = white ? Direction::NorthWest : Direction::SouthWest;
+    constexpr Direction forward_east = white ? Direction::NorthEast : Direction::SouthEast;
+    constexpr int up = int(forward), up_west = int(forward_west), up_east = int(forward_east);
     constexpr Bitboard third_rank = white ? rank_bb(2) : rank_bb(5);
     constexpr Bitboard last_rank = white ? RANK_8_BB : RANK_1_BB;
     constexpr Bitboard seventh_rank = white ? rank_bb(6) : rank_bb(1);
     constexpr bool noisy = Kind != GenKind::Quiet;  // emit captures and queen promotions
     constexpr bool quiet = Kind != GenKind::Noisy;  // emit non-captures and quiet under-promotions
 
-    const Bitboard occupied = pos.pieces(), ours = pos.pieces(Us), theirs = pos.pieces(Them);
+    const Bitboard occupied = pos.pieces(), ours = pos.pieces(Us), theirs = pos.pieces(them);
     const Bitboard empty_squares = ~occupied;
     const Square ksq = pos.king_square(Us);
     const Bitboard checkers = pos.checkers();
@@ -76,7 +76,7 @@ void generate_for(const Position& pos, Sink& sink) {
         Bitboard safe = 0;
         while (candidates) {
             const Square to = pop_lsb(candidates);
-            if (!pos.attacked_by(Them, to, without_king)) safe |= square_bb(to);
+            if (!pos.attacked_by(them, to, without_king)) safe |= square_bb(to);
         }
         sink.piece_moves(ksq, safe);
     }
@@ -90,8 +90,8 @@ void generate_for(const Position& pos, Sink& sink) {
     // piece may move only along that line, and never when in check.
     Bitboard pinned = 0;
     {
-        Bitboard snipers = (rook_attacks(ksq, theirs) & pos.pieces(Them, ROOK, QUEEN)) |
-                           (bishop_attacks(ksq, theirs) & pos.pieces(Them, BISHOP, QUEEN));
+        Bitboard snipers = (rook_attacks(ksq, theirs) & pos.pieces(them, ROOK, QUEEN)) |
+                           (bishop_attacks(ksq, theirs) & pos.pieces(them, BISHOP, QUEEN));
         while (snipers) {
             const Bitboard blockers = between(ksq, pop_lsb(snipers)) & occupied;
             if (!more_than_one(blockers)) pinned |= blockers & ours;
@@ -127,11 +127,11 @@ void generate_for(const Position& pos, Sink& sink) {
     const Bitboard pawns = pos.pieces(Us, PAWN);
     const Bitboard free_pawns = pawns & ~pinned;
     {
-        Bitboard push1 = shift<Up>(free_pawns) & empty_squares;
-        const Bitboard push2 = shift<Up>(push1 & third_rank) & empty_squares & check_mask;
+        Bitboard push1 = shift<forward>(free_pawns) & empty_squares;
+        const Bitboard push2 = shift<forward>(push1 & third_rank) & empty_squares & check_mask;
         push1 &= check_mask;
-        const Bitboard capture_west = shift<UpWest>(free_pawns) & theirs & check_mask;
-        const Bitboard capture_east = shift<UpEast>(free_pawns) & theirs & check_mask;
+        const Bitboard capture_west = shift<forward_west>(free_pawns) & theirs & check_mask;
+        const Bitboard capture_east = shift<forward_east>(free_pawns) & theirs & check_mask;
         if constexpr (quiet) {
             sink.pawn_set(push1 & ~last_rank, up);
             sink.pawn_set(push2, 2 * up);
@@ -149,8 +149,8 @@ void generate_for(const Position& pos, Sink& sink) {
         for (Bitboard b = pawns & pinned; b;) {
             const Square from = pop_lsb(b);
             const Bitboard allowed = line(ksq, from);
-            Bitboard pushes = shift<Up>(square_bb(from)) & empty_squares;
-            pushes |= shift<Up>(pushes & third_rank) & empty_squares;
+            Bitboard pushes = shift<forward>(square_bb(from)) & empty_squares;
+            pushes |= shift<forward>(pushes & third_rank) & empty_squares;
             pushes &= allowed;
             const Bitboard captures = pawn_attacks(Us, from) & theirs & allowed;
             if (square_bb(from) & seventh_rank) {
@@ -167,7 +167,7 @@ void generate_for(const Position& pos, Sink& sink) {
     if constexpr (noisy) {
         const Square ep = pos.ep_square();
         if (ep != SQ_NONE) {
-            for (Bitboard b = pawn_attacks(Them, ep) & pawns; b;) {
+            for (Bitboard b = pawn_attacks(them, ep) & pawns; b;) {
                 const Square from = pop_lsb(b);
                 if (pos.en_passant_is_legal(from)) sink.single(Move::make(from, ep, MoveKind::EnPassant));
             }
@@ -184,7 +184,7 @@ void generate_for(const Position& pos, Sink& sink) {
                 const Bitboard lifted = occupied ^ square_bb(ksq) ^ square_bb(rook_from);
                 bool safe = true;
                 for (Bitboard path = pos.castling_king_path(right); path && safe;)
-                    safe = !pos.attacked_by(Them, pop_lsb(path), lifted);
+                    safe = !pos.attacked_by(them, pop_lsb(path), lifted);
                 if (safe) sink.single(Move::make(ksq, rook_from, MoveKind::Castling));
             }
         }

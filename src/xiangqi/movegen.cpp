@@ -95,9 +95,9 @@ void generate_in_check(const Position& pos, Sink& sink, Bitboard kind_mask) {
 
 template <Color Us, GenKind Kind, class Sink>
 void generate_for(const Position& pos, Sink& sink) {
-    constexpr Color Them = ~Us;
+    constexpr Color them = ~Us;
     const Bitboard occupied = pos.pieces(), occupied_fm = pos.pieces_file_major();
-    const Bitboard ours = pos.pieces(Us), theirs = pos.pieces(Them);
+    const Bitboard ours = pos.pieces(Us), theirs = pos.pieces(them);
     const Bitboard kind_mask = Kind == GenKind::All ? BOARD_BB & ~ours : Kind == GenKind::Noisy ? theirs : BOARD_BB & ~occupied;
     if (pos.in_check()) {
         generate_in_check<Us>(pos, sink, kind_mask);
