@@ -1,13 +1,11 @@
 #include "core/uci.h"
 
 #include <algorithm>
-#include <charconv>
 #include <limits>
 #include <fmt/core.h>
 
 #include "chess/engine.h"
-#include "core/bench.h"
-#include "core/engine.h"
+#include "core/game_front.h"
 #include "xiangqi/engine.h"
 
 namespace sen {
@@ -24,68 +22,12 @@ constexpr int MULTIPV_MAX = 256;
 constexpr int OVERHEAD_MAX_MS = 5000;
 constexpr int MAX_PERFT_DEPTH = 20;
 
-std::string lowercase(std::string_view s) {
-    std::string out(s);
-    for (char& c : out)
-        if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
-    return out;
-}
-
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f' || c == '\0'; }
-
-template <class Int>
-std::optional<Int> parse_integer(std::string_view text) {
-    Int value{};
-    if (!text.empty() && text[0] == '+') text.remove_prefix(1);
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
-    return value;
-}
-
-// An integer as the user wrote it, or a reason why not. A number too big for 64 bits is still
-// a number: it comes back saturated, so that option values can be clamped to their range.
-std::optional<std::int64_t> parse_saturating(std::string_view text) {
-    if (const auto v = parse_integer<std::int64_t>(text)) return v;
-    std::string_view digits = text;
-    const bool negative = !digits.empty() && digits[0] == '-';
-    if (!digits.empty() && (digits[0] == '-' || digits[0] == '+')) digits.remove_prefix(1);
-    if (digits.empty() || !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
-        return std::nullopt;
-    return negative ? std::numeric_limits<std::int64_t>::min() : std::numeric_limits<std::int64_t>::max();
-}
-
-// Text from the input, made safe to echo: printable ASCII only (a GUI may choke on control
-// bytes or broken UTF-8 in our output), and cut short.
-std::string printable(std::string_view text, std::size_t max = 64) {
-    std::string out;
-    for (const char c : text.substr(0, max)) out += (c >= 32 && c < 127) ? c : '?';
-    if (text.size() > max) out += "...";
-    return out;
-}
-
 bool is_valued_go_key(std::string_view key) {
     return key == "wtime" || key == "btime" || key == "winc" || key == "binc" || key == "movestogo" || key == "depth" ||
            key == "nodes" || key == "mate" || key == "movetime" || key == "perft";
 }
 
-std::string format_score(int score) {
-    if (is_mate_score(score)) return fmt::format("mate {}", mate_in_moves(score));
-    return fmt::format("cp {}", score);
-}
-
 }  // namespace
-
-std::vector<std::string_view> split_tokens(std::string_view line) {
-    std::vector<std::string_view> tokens;
-    std::size_t i = 0;
-    while (i < line.size()) {
-        while (i < line.size() && is_space(line[i])) ++i;
-        const std::size_t start = i;
-        while (i < line.size() && !is_space(line[i])) ++i;
-        if (i > start) tokens.push_back(line.substr(start, i - start));
-    }
-    return tokens;
-}
 
 GoParams parse_go(const std::vector<std::string_view>& tokens, std::vector<std::string>& errors) {
     GoParams go;
@@ -140,159 +82,7 @@ GoParams parse_go(const std::vector<std::string_view>& tokens, std::vector<std::
     return go;
 }
 
-// ---------------------------------------------------------------------------------------------
-// The per-game half of the session: the active game's engine and everything that needs the
-// game's types (positions, moves, move text). UciSession talks to it through this interface.
-
-class GameFront {
-public:
-    virtual ~GameFront() = default;
-    virtual std::string_view name() const = 0;
-
-    virtual void prepare() = 0;
-    virtual void stop() = 0;
-    virtual void ponderhit() = 0;
-    virtual void wait() = 0;
-    virtual bool searching() const = 0;
-    virtual bool set_hash(std::size_t megabytes) = 0;
-    virtual std::size_t hash_mb() const = 0;
-    virtual void set_threads(int count) = 0;
-    virtual void set_multipv(int n) = 0;
-    virtual void set_move_overhead(int ms) = 0;
-    virtual void clear_hash() = 0;
-    virtual void new_game() = 0;
-    virtual void park() = 0;
-    virtual void restart() = 0;
-
-    // Reads a `position ...` command; sets the position and returns nothing, or returns what
-    // is wrong and changes nothing.
-    virtual FenError set_position(const std::vector<std::string_view>& tokens, bool chess960) = 0;
-    // Sets the current position again from its own FEN (read in the given notation).
-    virtual void reread_position(bool chess960) = 0;
-    virtual void go(const GoParams& params, std::chrono::steady_clock::time_point start, bool chess960, bool debug, Output& out) = 0;
-    virtual std::string board() const = 0;
-    virtual std::string eval() const = 0;
-    // Per root move counts as `move: count` lines; returns the total.
-    virtual std::uint64_t perft(int depth, bool chess960, Output& out) = 0;
-    virtual int bench_depth() const = 0;
-    virtual BenchResult bench(int depth) = 0;
-};
-
 namespace {
-
-template <class Game>
-class GameFrontFor final : public GameFront {
-public:
-    using Position = typename Game::Position;
-    using Move = typename Game::Move;
-
-    std::string_view name() const override { return Game::NAME; }
-    void prepare() override { engine_.prepare(); }
-    void stop() override { engine_.stop(); }
-    void ponderhit() override { engine_.ponderhit(); }
-    void wait() override { engine_.wait(); }
-    bool searching() const override { return engine_.searching(); }
-    bool set_hash(std::size_t megabytes) override { return engine_.set_hash(megabytes); }
-    std::size_t hash_mb() const override { return engine_.hash_mb(); }
-    void set_threads(int count) override { engine_.set_threads(count); }
-    void set_multipv(int n) override { engine_.set_multipv(n); }
-    void set_move_overhead(int ms) override { engine_.set_move_overhead(ms); }
-    void clear_hash() override { engine_.clear_hash(); }
-    void new_game() override { engine_.new_game(); }
-    void park() override { engine_.park(); }
-    void restart() override { engine_.restart(); }
-
-    FenError set_position(const std::vector<std::string_view>& tokens, bool chess960) override {
-        Position pos;
-        if (FenError e = parse_position(tokens, pos, chess960)) return e;
-        engine_.set_position(std::move(pos));
-        return std::nullopt;
-    }
-
-    void reread_position(bool chess960) override {
-        Position pos;
-        if (!Game::set_fen(pos, engine_.position().fen(), chess960)) engine_.set_position(std::move(pos));
-    }
-
-    void go(const GoParams& params, std::chrono::steady_clock::time_point start, bool chess960, bool debug, Output& out) override {
-        // The callbacks run on the search thread: they capture what they need by value, so that
-        // a setoption during the search (UCI_Chess960) cannot race with them or change the
-        // notation of a search that was started in the other one.
-        const auto text = [chess960](Move m) { return Game::move_text(m, chess960); };
-        typename BasicEngine<Game>::Callbacks callbacks;
-        callbacks.on_report = [&out, text](const BasicSearchReport<Game>& r) {
-            const std::int64_t nps = r.time_ms > 0 ? std::int64_t(r.nodes * 1000 / std::uint64_t(r.time_ms)) : 0;
-            std::string pv;
-            for (const Move m : r.pv) pv += ' ' + text(m);
-            const char* bound = r.bound == Bound::Lower ? " lowerbound" : r.bound == Bound::Upper ? " upperbound" : "";
-            out.line(fmt::format("info depth {} seldepth {} multipv {} score {}{} nodes {} nps {} hashfull {} time {} pv{}", r.depth,
-                                 r.seldepth, r.multipv, format_score(r.score), bound, r.nodes, nps, r.hashfull, r.time_ms, pv));
-        };
-        callbacks.on_current_move = [&out, text](int depth, Move m, int number) {
-            out.line(fmt::format("info depth {} currmove {} currmovenumber {}", depth, text(m), number));
-        };
-        callbacks.on_no_moves = [&out](bool mated) { out.line(mated ? "info depth 0 score mate 0" : "info depth 0 score cp 0"); };
-        callbacks.on_bestmove = [&out, text](Move best, Move ponder) {
-            if (!best) out.line("bestmove (none)");
-            else if (ponder) out.line(fmt::format("bestmove {} ponder {}", text(best), text(ponder)));
-            else out.line(fmt::format("bestmove {}", text(best)));
-        };
-        if (debug)
-            callbacks.on_start = [&out](const TimeBudget& budget, std::int64_t overhead, std::int64_t learned) {
-                if (budget.limited)
-                    out.line(fmt::format("info string time budget soft {} ms hard {} ms overhead {} ms (learned latency {} ms)",
-                                         budget.soft_ms, budget.hard_ms, overhead, learned));
-            };
-        engine_.go(params, start, std::move(callbacks));
-    }
-
-    std::string board() const override { return Game::pretty(engine_.position()); }
-    std::string eval() const override { return Game::eval_report(engine_.position()); }
-
-    std::uint64_t perft(int depth, bool chess960, Output& out) override {
-        Position pos = engine_.position();
-        if (depth == 0) return 1;
-        std::uint64_t total = 0;
-        for (const auto& [move, count] : Game::perft_divide(pos, depth)) {
-            out.line(fmt::format("{}: {}", Game::move_text(move, chess960), count));
-            total += count;
-        }
-        return total;
-    }
-
-    int bench_depth() const override { return Game::BENCH_DEPTH; }
-    BenchResult bench(int depth) override { return run_bench<Game>(depth); }
-
-private:
-    // Reads a position command into `pos`; returns an error message when anything in it is wrong.
-    static FenError parse_position(const std::vector<std::string_view>& tokens, Position& pos, bool chess960) {
-        std::size_t i = 1;
-        if (i < tokens.size() && lowercase(tokens[i]) == "startpos") {
-            if (FenError e = Game::set_fen(pos, Game::START_FEN, chess960)) return e;
-            ++i;
-        } else if (i < tokens.size() && lowercase(tokens[i]) == "fen") {
-            std::string fen;
-            for (++i; i < tokens.size() && lowercase(tokens[i]) != "moves"; ++i) fen += (fen.empty() ? "" : " ") + std::string(tokens[i]);
-            if (FenError e = Game::set_fen(pos, fen, chess960)) return fmt::format("invalid FEN ({}); position unchanged", *e);
-        } else {
-            return std::string("position needs 'startpos' or 'fen <FEN>'; position unchanged");
-        }
-        if (i < tokens.size()) {
-            if (lowercase(tokens[i]) != "moves") return fmt::format("expected 'moves', got '{}'; position unchanged", printable(tokens[i]));
-            const std::size_t first_move = i + 1;
-            for (++i; i < tokens.size(); ++i) {
-                const Move m = Game::parse_move(pos, tokens[i], chess960);
-                if (!m)
-                    return fmt::format("illegal or unreadable move '{}' (move {} of the list); position unchanged",
-                                       printable(tokens[i], 16), i - first_move + 1);
-                pos.make_move(m);
-            }
-        }
-        return std::nullopt;
-    }
-
-    BasicEngine<Game> engine_;
-};
 
 std::unique_ptr<GameFront> make_game_front(std::string_view variant) {
     if (variant == xiangqi::XiangqiGame::NAME) return std::make_unique<GameFrontFor<xiangqi::XiangqiGame>>();

@@ -4,10 +4,11 @@
 // Two games: the option UCI_Variant (chess or xiangqi, named as in Fairy-Stockfish) picks which
 // game's engine is alive. The session owns the option values (Hash, Threads, MultiPV, Move
 // Overhead, Ponder, UCI_Chess960) and applies them to the engine of the active game; the
-// per-game half of the session (GameFront, uci.cpp) turns positions, moves and reports into
-// text through the game type (game.h), and never sees a move generator. Switching the variant
-// is refused during a search; otherwise it replaces the engine (so only one hash table is ever
-// allocated) and sets that game's start position.
+// per-game half of the session (GameFront, core/game_front.h) turns positions, moves and
+// reports into text through the game type (core/game.h), and never sees a move generator.
+// Switching the variant is refused during a search; otherwise the old game's engine is parked
+// (its hash table shrinks to 1 MB) and the new one starts at its start position, so only one
+// full-size hash table is ever allocated.
 //
 // Every line is handled on the input thread; searches run on the engine's thread, so `isready`
 // and `stop` are answered at once during a search. Bad input (a broken FEN, an illegal move, an
@@ -20,32 +21,18 @@
 #include <functional>
 #include <istream>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "core/go_params.h"
 #include "chess/nnue.h"
+#include "core/go_params.h"
+#include "core/uci_text.h"
 
 namespace sen {
 
-// Thread-safe line output.
-class Output {
-public:
-    explicit Output(std::function<void(std::string_view)> write) : write_(std::move(write)) {}
-    void line(std::string_view text) {
-        std::lock_guard lock(mutex_);
-        write_(text);
-    }
-
-private:
-    std::mutex mutex_;
-    std::function<void(std::string_view)> write_;
-};
-
-// Parsing helpers, exposed for tests. Errors are appended as human-readable sentences.
-std::vector<std::string_view> split_tokens(std::string_view line);
+// Parses the fields of a `go` command, exposed for tests. Errors are appended as human-readable
+// sentences.
 GoParams parse_go(const std::vector<std::string_view>& tokens, std::vector<std::string>& errors);
 
 class GameFront;
