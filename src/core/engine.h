@@ -2,8 +2,9 @@
 // search runs on. The protocol layer drives it; it never prints.
 //
 // A template over the game (core/game.h), like the searcher: each game instantiates it
-// (chess/engine.cpp, xiangqi/engine.cpp); the definitions are in core/engine_impl.h. The protocol holds the engine of the active game only, so one hash table at
-// a time is alive.
+// (chess/engine.cpp, xiangqi/engine.cpp); the definitions are in core/engine_impl.h. The
+// protocol keeps the engine of the active game and parks the one it played before (park(): its
+// hash table shrinks to 1 MB), so one full-size hash table at a time is alive.
 //
 // `go` returns at once; the search thread reports through the callbacks and ends with exactly
 // one on_bestmove call per go. `go infinite` and `go ponder` searches never end by themselves:
@@ -30,6 +31,14 @@
 #include "core/tt.h"
 
 namespace sen {
+
+// The settings of a new engine, which the protocol also shows as its options' defaults.
+struct EngineDefaults {
+    static constexpr std::size_t HASH_MB = TranspositionTable::DEFAULT_MB;
+    static constexpr int THREADS = 1;
+    static constexpr int MULTIPV = 1;
+    static constexpr int MOVE_OVERHEAD_MS = 10;
+};
 
 template <class Game>
 struct BasicEngineCallbacks {
@@ -124,8 +133,8 @@ private:
     std::mutex hold_mutex_;
     std::condition_variable hold_released_;
     std::atomic<bool> searching_{false};
-    int multipv_ = 1;
-    int move_overhead_ms_ = 10;
+    int multipv_ = EngineDefaults::MULTIPV;
+    int move_overhead_ms_ = EngineDefaults::MOVE_OVERHEAD_MS;
     bool prepared_ = false;
 
     std::mutex pending_mutex_;

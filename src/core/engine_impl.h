@@ -9,7 +9,9 @@
 namespace sen {
 
 template <class Game>
-BasicEngine<Game>::BasicEngine() : searcher_(tt_), thread_(&BasicEngine::thread_loop, this) {}
+BasicEngine<Game>::BasicEngine() : searcher_(tt_), thread_(&BasicEngine::thread_loop, this) {
+    searcher_.set_threads(EngineDefaults::THREADS);
+}
 
 // The search thread lives as long as the engine and takes one job at a time: creating a thread
 // per `go` costs little in a release build but dominates under the sanitizers and the fuzzer

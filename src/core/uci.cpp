@@ -5,6 +5,7 @@
 #include <fmt/core.h>
 
 #include "chess/engine.h"
+#include "core/engine.h"
 #include "core/game_front.h"
 #include "xiangqi/engine.h"
 
@@ -93,8 +94,15 @@ std::unique_ptr<GameFront> make_game_front(std::string_view variant) {
 
 // ---------------------------------------------------------------------------------------------
 
-UciSession::UciSession(Output& out) : out_(out), game_(make_game_front(chess::ChessGame::NAME)), hash_mb_(TranspositionTable::DEFAULT_MB) {
-    chess::nnue::use_embedded_network();
+UciSession::UciSession(Output& out)
+    : out_(out),
+      game_(make_game_front(chess::ChessGame::NAME)),
+      hash_mb_(EngineDefaults::HASH_MB),
+      threads_(EngineDefaults::THREADS),
+      multipv_(EngineDefaults::MULTIPV),
+      move_overhead_ms_(EngineDefaults::MOVE_OVERHEAD_MS) {
+    add_options();
+    options_.reset();
 }
 
 UciSession::~UciSession() {
@@ -102,9 +110,87 @@ UciSession::~UciSession() {
     game_->wait();
 }
 
+// In the order `uci` lists them.
+void UciSession::add_options() {
+    options_.add(UciOption::spin("Hash", int(EngineDefaults::HASH_MB), 1, HASH_MAX_MB, [this](int mb, OptionHost& host) {
+        if (game_->set_hash(std::size_t(mb))) hash_mb_ = std::size_t(mb);
+        else host.error(fmt::format("cannot allocate {} MB for the hash; keeping {} MB", mb, game_->hash_mb()));
+    }));
+    options_.add(UciOption::spin("Threads", EngineDefaults::THREADS, 1, THREADS_MAX, [this](int n, OptionHost&) {
+        threads_ = n;
+        game_->set_threads(n);
+    }));
+    options_.add(UciOption::spin("MultiPV", EngineDefaults::MULTIPV, 1, MULTIPV_MAX, [this](int n, OptionHost&) {
+        multipv_ = n;
+        game_->set_multipv(n);
+    }));
+    options_.add(UciOption::check("Ponder", false, [this](bool on, OptionHost&) { ponder_ = on; }));
+    options_.add(UciOption::spin("Move Overhead", EngineDefaults::MOVE_OVERHEAD_MS, 0, OVERHEAD_MAX_MS, [this](int ms, OptionHost&) {
+        move_overhead_ms_ = ms;
+        game_->set_move_overhead(ms);
+    }));
+    options_.add(UciOption::button("Clear Hash", [this](OptionHost&) { game_->clear_hash(); }));
+    options_.add(UciOption::check("UCI_Chess960", false, [this](bool on, OptionHost& host) {
+        if (on == chess960_) return;
+        chess960_ = on;
+        // Read the current position again so that castling moves follow the new notation.
+        // Xiangqi has no castling: its position stays as it is.
+        if (host.variant() == chess::ChessGame::NAME) host.reread_position();
+    }));
+    // A chess network from `sen nnue-train`; <built-in> is the one in the binary, and empty (or
+    // <empty>) the hand-written evaluation. Swapped only between searches: the search threads
+    // read the network. The engine may still be busy without a `go`: `uci` starts a short
+    // warm-up search in the background, and GUIs send options straight after uciok.
+    UciOption eval_file = UciOption::string("EvalFile", std::string(BUILT_IN_NETWORK), [this](const std::string& value, OptionHost& host) {
+        if (host.searching()) {
+            host.error("EvalFile cannot change during a search; unchanged");
+            return;
+        }
+        host.wait();
+        if (value.empty() || value == "<empty>") {
+            chess::nnue::clear_network();
+            eval_file_.clear();
+            host.info("EvalFile: evaluating chess with the hand-written evaluation");
+        } else if (value == BUILT_IN_NETWORK) {
+            if (eval_file_ != BUILT_IN_NETWORK) chess::nnue::use_embedded_network();  // else already active
+            eval_file_ = BUILT_IN_NETWORK;
+            host.info("EvalFile: evaluating chess with the built-in network");
+        } else if (const auto problem = chess::nnue::load_network_file(value)) {
+            host.error(fmt::format("option EvalFile: {}; unchanged", printable(*problem, 200)));
+        } else {
+            eval_file_ = value;
+            host.info(fmt::format("EvalFile: evaluating chess with the network in {}", printable(value, 200)));
+        }
+    });
+    eval_file.shown = [this] { return eval_file_; };  // `uci` shows the network in use
+    eval_file.reset = [this] {
+        chess::nnue::use_embedded_network();  // the network is the process's: a new session starts on the default
+        eval_file_ = BUILT_IN_NETWORK;
+    };
+    options_.add(std::move(eval_file));
+    options_.add(UciOption::combo("UCI_Variant", std::string(chess::ChessGame::NAME),
+                                  {std::string(chess::ChessGame::NAME), std::string(xiangqi::XiangqiGame::NAME)}, "variant",
+                                  [this](const std::string& variant, OptionHost& host) {
+                                      if (game_->searching()) host.error("UCI_Variant cannot change during a search; unchanged");
+                                      else if (variant != game_->name()) start_game(variant);
+                                  }));
+}
+
+void UciSession::info(std::string_view text) { out_.line(fmt::format("info string {}", text)); }
+
 void UciSession::error(std::string_view message) {
     // Messages quote user input; keep the line printable and of sane length whatever it was.
     out_.line(fmt::format("info string error: {}", printable(message, 400)));
+}
+
+bool UciSession::searching() const { return game_->searching(); }
+void UciSession::wait() { game_->wait(); }
+std::string_view UciSession::variant() const { return game_->name(); }
+
+// Replaying the last position command keeps the game history (for repetitions); if its moves no
+// longer read in the new notation (e1g1 is no castling in Chess960), the FEN will do.
+void UciSession::reread_position() {
+    if (game_->set_position(split_tokens(position_line_), chess960_)) game_->reread_position(chess960_);
 }
 
 void UciSession::start_game(std::string_view variant) {
@@ -156,7 +242,7 @@ bool UciSession::handle_line(std::string_view line) {
     else if (command == "ucinewgame") game_->new_game();
     else if (command == "position") cmd_position(line);
     else if (command == "go") cmd_go(tokens, start);
-    else if (command == "setoption") cmd_setoption(line);
+    else if (command == "setoption") options_.setoption(tokens, *this);
     else if (command == "debug") debug_ = tokens.size() > 1 && lowercase(tokens[1]) == "on";
     else if (command == "register") {}
     else if (command == "d") out_.line(game_->board());
@@ -182,137 +268,10 @@ bool UciSession::handle_line(std::string_view line) {
 void UciSession::cmd_uci() {
     out_.line(fmt::format("id name {}", ENGINE_NAME));
     out_.line(fmt::format("id author {}", ENGINE_AUTHOR));
-    out_.line(fmt::format("option name Hash type spin default {} min 1 max {}", TranspositionTable::DEFAULT_MB, HASH_MAX_MB));
-    out_.line(fmt::format("option name Threads type spin default 1 min 1 max {}", THREADS_MAX));
-    out_.line(fmt::format("option name MultiPV type spin default 1 min 1 max {}", MULTIPV_MAX));
-    out_.line("option name Ponder type check default false");
-    out_.line(fmt::format("option name Move Overhead type spin default 10 min 0 max {}", OVERHEAD_MAX_MS));
-    out_.line("option name Clear Hash type button");
-    out_.line("option name UCI_Chess960 type check default false");
-    out_.line(fmt::format("option name EvalFile type string default {}", eval_file_.empty() ? "<empty>" : eval_file_));
-    out_.line(fmt::format("option name UCI_Variant type combo default {} var {} var {}", chess::ChessGame::NAME, chess::ChessGame::NAME,
-                          xiangqi::XiangqiGame::NAME));
+    for (const std::string& line : options_.uci_lines()) out_.line(line);
     out_.line("uciok");
     handshake_done_ = true;
     game_->prepare();  // after uciok, so the answer is not delayed
-}
-
-void UciSession::cmd_setoption(std::string_view line) {
-    // setoption name <id, may contain spaces> [value <rest of the line>]
-    const std::vector<std::string_view> tokens = split_tokens(line);
-    std::string name, value;
-    bool has_value = false;
-    std::size_t i = 1;
-    if (i >= tokens.size() || lowercase(tokens[i]) != "name") {
-        error("setoption needs 'name <option>'");
-        return;
-    }
-    for (++i; i < tokens.size() && lowercase(tokens[i]) != "value"; ++i) name += (name.empty() ? "" : " ") + std::string(tokens[i]);
-    if (i < tokens.size()) {
-        has_value = true;
-        for (++i; i < tokens.size(); ++i) value += (value.empty() ? "" : " ") + std::string(tokens[i]);
-    }
-    const std::string key = lowercase(name);
-    if (name.empty()) {
-        error("setoption needs 'name <option>'");
-        return;
-    }
-
-    // A spin value: an integer, clamped to the range. `note` says what was clamped, so that the
-    // caller can print it with any later problem on a single line.
-    std::string note;
-    const auto spin = [&](int min, int max) -> std::optional<int> {
-        const auto v = has_value ? parse_saturating(value) : std::nullopt;
-        if (!v) {
-            error(fmt::format("option {} needs an integer value, not '{}'; unchanged", name, value));
-            return std::nullopt;
-        }
-        if (*v < min || *v > max) {
-            const int clamped = int(std::clamp<std::int64_t>(*v, min, max));
-            note = fmt::format("option {}: {} is out of range {}..{}, using {}", name, printable(value, 24), min, max, clamped);
-            return clamped;
-        }
-        return int(*v);
-    };
-    const auto check = [&]() -> std::optional<bool> {
-        const std::string v = lowercase(value);
-        if (v == "true") return true;
-        if (v == "false") return false;
-        error(fmt::format("option {} needs true or false, not '{}'; unchanged", name, value));
-        return std::nullopt;
-    };
-
-    if (key == "hash") {
-        if (const auto mb = spin(1, HASH_MAX_MB)) {
-            if (game_->set_hash(std::size_t(*mb))) hash_mb_ = std::size_t(*mb);
-            else note += fmt::format("{}cannot allocate {} MB for the hash; keeping {} MB", note.empty() ? "" : "; ", *mb, game_->hash_mb());
-        }
-    } else if (key == "threads") {
-        if (const auto n = spin(1, THREADS_MAX)) {
-            threads_ = *n;
-            game_->set_threads(*n);
-        }
-    } else if (key == "multipv") {
-        if (const auto n = spin(1, MULTIPV_MAX)) {
-            multipv_ = *n;
-            game_->set_multipv(*n);
-        }
-    } else if (key == "move overhead") {
-        if (const auto n = spin(0, OVERHEAD_MAX_MS)) {
-            move_overhead_ms_ = *n;
-            game_->set_move_overhead(*n);
-        }
-    } else if (key == "ponder") {
-        if (const auto b = check()) ponder_ = *b;
-    } else if (key == "clear hash") {
-        game_->clear_hash();
-    } else if (key == "uci_chess960") {
-        if (const auto b = check(); b && *b != chess960_) {
-            chess960_ = *b;
-            // Read the current position again so that castling moves follow the new notation.
-            // Replaying the last position command keeps the game history (for repetitions);
-            // if its moves no longer parse (e1g1 is no castling in Chess960), the FEN will do.
-            // Xiangqi has no castling: its position stays as it is.
-            if (game_->name() == chess::ChessGame::NAME && game_->set_position(split_tokens(position_line_), chess960_))
-                game_->reread_position(chess960_);
-        }
-    } else if (key == "evalfile") {
-        // A chess network from `sen nnue-train`; <built-in> is the one in the binary, and empty
-        // (or <empty>) the hand-written evaluation. Swapped only between searches: the search
-        // threads read the network. The engine may still be busy without a `go`: `uci` starts
-        // a short warm-up search in the background, and GUIs send options straight after uciok.
-        if (game_->searching()) {
-            error("EvalFile cannot change during a search; unchanged");
-            return;
-        }
-        game_->wait();
-        if (value.empty() || value == "<empty>") {
-            chess::nnue::clear_network();
-            eval_file_.clear();
-            out_.line("info string EvalFile: evaluating chess with the hand-written evaluation");
-        } else if (value == BUILT_IN_NETWORK) {
-            if (eval_file_ != BUILT_IN_NETWORK) chess::nnue::use_embedded_network();  // else already active
-            eval_file_ = BUILT_IN_NETWORK;
-            out_.line("info string EvalFile: evaluating chess with the built-in network");
-        } else if (const auto problem = chess::nnue::load_network_file(value)) {
-            error(fmt::format("option EvalFile: {}; unchanged", printable(*problem, 200)));
-        } else {
-            eval_file_ = value;
-            out_.line(fmt::format("info string EvalFile: evaluating chess with the network in {}", printable(value, 200)));
-        }
-    } else if (key == "uci_variant") {
-        const std::string variant = lowercase(value);
-        if (variant != chess::ChessGame::NAME && variant != xiangqi::XiangqiGame::NAME) {
-            error(fmt::format("option UCI_Variant: unknown variant '{}' (chess or xiangqi); unchanged", printable(value, 24)));
-        } else if (game_->searching()) {
-            error("UCI_Variant cannot change during a search; unchanged");
-        } else if (variant != game_->name()) {
-            start_game(variant);
-        }
-    } else {
-        error(fmt::format("unknown option '{}'", name));
-    }
-    if (!note.empty()) error(note);
 }
 
 void UciSession::cmd_position(std::string_view line) {

@@ -3,9 +3,10 @@
 //
 // Two games: the option UCI_Variant (chess or xiangqi, named as in Fairy-Stockfish) picks which
 // game's engine is alive. The session owns the option values (Hash, Threads, MultiPV, Move
-// Overhead, Ponder, UCI_Chess960) and applies them to the engine of the active game; the
-// per-game half of the session (GameFront, core/game_front.h) turns positions, moves and
-// reports into text through the game type (core/game.h), and never sees a move generator.
+// Overhead, Ponder, UCI_Chess960, EvalFile) and applies them to the engine of the active game;
+// every option is an entry of one table (core/uci_options.h) that both `uci` and `setoption`
+// read. The per-game half of the session (GameFront, core/game_front.h) turns positions, moves
+// and reports into text through the game type (core/game.h), and never sees a move generator.
 // Switching the variant is refused during a search; otherwise the old game's engine is parked
 // (its hash table shrinks to 1 MB) and the new one starts at its start position, so only one
 // full-size hash table is ever allocated.
@@ -27,6 +28,7 @@
 
 #include "chess/nnue.h"
 #include "core/go_params.h"
+#include "core/uci_options.h"
 #include "core/uci_text.h"
 
 namespace sen {
@@ -37,12 +39,12 @@ GoParams parse_go(const std::vector<std::string_view>& tokens, std::vector<std::
 
 class GameFront;
 
-class UciSession {
+class UciSession final : private OptionHost {
 public:
     // The EvalFile value that names the network built into the binary, its default.
     static constexpr std::string_view BUILT_IN_NETWORK = chess::nnue::BUILT_IN_NETWORK;
 
-    // A new session starts from the defaults, the built-in network among them.
+    // A new session starts from the defaults of every option, the built-in network among them.
     explicit UciSession(Output& out);
     ~UciSession();
 
@@ -52,25 +54,33 @@ public:
     void run(std::istream& in);
 
 private:
+    void add_options();
     void cmd_uci();
-    void cmd_setoption(std::string_view line);
     void cmd_position(std::string_view line);
     void cmd_go(const std::vector<std::string_view>& tokens, std::chrono::steady_clock::time_point start);
     void cmd_perft(int depth);
     void cmd_bench(const std::vector<std::string_view>& tokens);
-    void error(std::string_view message);
     // Makes the named game ("chess", "xiangqi") the active one, in the state of a fresh engine
     // with the session's options, at that game's start position. No search may be running.
     void start_game(std::string_view variant);
 
+    // OptionHost: what option actions may ask of the session. error() prints at once.
+    void info(std::string_view text) override;
+    void error(std::string_view message) override;
+    bool searching() const override;
+    void wait() override;
+    std::string_view variant() const override;
+    void reread_position() override;
+
     Output& out_;
+    OptionTable options_;
     std::unique_ptr<GameFront> game_;    // the engine and position of the active game
     std::unique_ptr<GameFront> parked_;  // the other game's engine, if it was used (see BasicEngine::park)
     // Option values, applied to each new engine.
     std::size_t hash_mb_;
-    int threads_ = 1;
-    int multipv_ = 1;
-    int move_overhead_ms_ = 10;
+    int threads_;
+    int multipv_;
+    int move_overhead_ms_;
     bool chess960_ = false;
     bool ponder_ = false;
     bool debug_ = false;
@@ -78,7 +88,7 @@ private:
     std::string position_line_ = "position startpos";  // the last accepted position command
     // The chess network (EvalFile): BUILT_IN_NETWORK, a file's path, or empty for the
     // hand-written evaluation.
-    std::string eval_file_{BUILT_IN_NETWORK};
+    std::string eval_file_;
 };
 
 }  // namespace sen

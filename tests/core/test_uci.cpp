@@ -306,6 +306,27 @@ std::string fen_line(const std::vector<std::string>& lines) {
 
 }  // namespace
 
+TEST_CASE("UciSession: the uci answer, every option once in its place with its default", "[uci]") {
+    Captured c;
+    UciSession session(c.out);
+    session.handle_line("uci");
+    CHECK(c.take() == std::vector<std::string>{
+                          "id name Sen 0.1",
+                          "id author the Sen developers",
+                          "option name Hash type spin default 16 min 1 max 65536",
+                          "option name Threads type spin default 1 min 1 max 256",
+                          "option name MultiPV type spin default 1 min 1 max 256",
+                          "option name Ponder type check default false",
+                          "option name Move Overhead type spin default 10 min 0 max 5000",
+                          "option name Clear Hash type button",
+                          "option name UCI_Chess960 type check default false",
+                          "option name EvalFile type string default <built-in>",
+                          "option name UCI_Variant type combo default chess var chess var xiangqi",
+                          "uciok",
+                      });
+    session.handle_line("quit");
+}
+
 TEST_CASE("UciSession: UCI_Variant switches the game, its start position and its move text", "[uci]") {
     Captured c;
     UciSession session(c.out);
