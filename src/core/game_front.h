@@ -1,16 +1,19 @@
 // The per-game half of the UCI session: one game's engine and everything that needs the game's
 // types (positions, moves, move text). The session (uci.h) holds the active game's front through
-// the abstract GameFront and only names a game to make its front; GameFrontFor<Game> implements it for any
+// the abstract GameFront and never sees a game type; GameFrontFor<Game> implements it for any
 // game through the protocol half of the game concept (core/game.h: set_fen, parse_move,
 // move_text, START_FEN, pretty, eval_report, perft_divide, BENCH_DEPTH, BENCH_FENS, NAME), and
 // never sees a move generator.
 //
-// Move text goes both ways in the notation the session's notation flag selects (the flag those
-// functions take), passed with each command: positions and `moves` lists and every move printed.
+// Move text goes both ways in the notation the game's notation flag selects (the flag those
+// functions take): positions and `moves` lists, and every move printed. The flag belongs to
+// whoever registers the game (src/games.cpp), which may let an option set it; a front reads it
+// when a command starts, so a search keeps the notation it started with.
 #pragma once
 
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -49,14 +52,14 @@ public:
 
     // Reads a `position ...` command; sets the position and returns nothing, or returns what
     // is wrong and changes nothing.
-    virtual FenError set_position(const std::vector<std::string_view>& tokens, bool notation) = 0;
-    // Sets the current position again from its own FEN (read in the given notation).
-    virtual void reread_position(bool notation) = 0;
-    virtual void go(const GoParams& params, std::chrono::steady_clock::time_point start, bool notation, bool debug, Output& out) = 0;
+    virtual FenError set_position(const std::vector<std::string_view>& tokens) = 0;
+    // Sets the current position again from its own FEN (read in the current notation).
+    virtual void reread_position() = 0;
+    virtual void go(const GoParams& params, std::chrono::steady_clock::time_point start, bool debug, Output& out) = 0;
     virtual std::string board() const = 0;
     virtual std::string eval() const = 0;
     // Per root move counts as `move: count` lines; returns the total.
-    virtual std::uint64_t perft(int depth, bool notation, Output& out) = 0;
+    virtual std::uint64_t perft(int depth, Output& out) = 0;
     virtual int bench_depth() const = 0;
     virtual BenchResult bench(int depth) = 0;
 };
@@ -66,6 +69,9 @@ class GameFrontFor final : public GameFront {
 public:
     using Position = typename Game::Position;
     using Move = typename Game::Move;
+
+    // `notation`: the game's notation flag, owned by the game's registration; none reads false.
+    explicit GameFrontFor(std::shared_ptr<const bool> notation = nullptr) : notation_(std::move(notation)) {}
 
     std::string_view name() const override { return Game::NAME; }
     void prepare() override { engine_.prepare(); }
@@ -83,19 +89,20 @@ public:
     void park() override { engine_.park(); }
     void restart() override { engine_.restart(); }
 
-    FenError set_position(const std::vector<std::string_view>& tokens, bool notation) override {
+    FenError set_position(const std::vector<std::string_view>& tokens) override {
         Position pos;
-        if (FenError e = parse_position(tokens, pos, notation)) return e;
+        if (FenError e = parse_position(tokens, pos, notation())) return e;
         engine_.set_position(std::move(pos));
         return std::nullopt;
     }
 
-    void reread_position(bool notation) override {
+    void reread_position() override {
         Position pos;
-        if (!Game::set_fen(pos, engine_.position().fen(), notation)) engine_.set_position(std::move(pos));
+        if (!Game::set_fen(pos, engine_.position().fen(), notation())) engine_.set_position(std::move(pos));
     }
 
-    void go(const GoParams& params, std::chrono::steady_clock::time_point start, bool flag, bool debug, Output& out) override {
+    void go(const GoParams& params, std::chrono::steady_clock::time_point start, bool debug, Output& out) override {
+        const bool flag = notation();
         // The callbacks run on the search thread: they capture what they need by value, so that
         // a setoption during the search cannot race with them or change the notation of a
         // search that was started in another one.
@@ -130,9 +137,10 @@ public:
     std::string board() const override { return Game::pretty(engine_.position()); }
     std::string eval() const override { return Game::eval_report(engine_.position()); }
 
-    std::uint64_t perft(int depth, bool flag, Output& out) override {
+    std::uint64_t perft(int depth, Output& out) override {
         Position pos = engine_.position();
         if (depth == 0) return 1;
+        const bool flag = notation();
         std::uint64_t total = 0;
         for (const auto& [move, count] : Game::perft_divide(pos, depth)) {
             out.line(fmt::format("{}: {}", Game::move_text(move, flag), count));
@@ -145,6 +153,8 @@ public:
     BenchResult bench(int depth) override { return run_bench<Game>(depth); }
 
 private:
+    bool notation() const { return notation_ && *notation_; }
+
     // Reads a position command into `pos`; returns an error message when anything in it is wrong.
     static FenError parse_position(const std::vector<std::string_view>& tokens, Position& pos, bool flag) {
         std::size_t i = 1;
@@ -172,6 +182,7 @@ private:
         return std::nullopt;
     }
 
+    std::shared_ptr<const bool> notation_;
     BasicEngine<Game> engine_;
 };
 

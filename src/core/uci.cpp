@@ -4,10 +4,8 @@
 #include <limits>
 #include <fmt/core.h>
 
-#include "chess/engine.h"
 #include "core/engine.h"
 #include "core/game_front.h"
-#include "xiangqi/engine.h"
 
 namespace sen {
 
@@ -83,24 +81,17 @@ GoParams parse_go(const std::vector<std::string_view>& tokens, std::vector<std::
     return go;
 }
 
-namespace {
-
-std::unique_ptr<GameFront> make_game_front(std::string_view variant) {
-    if (variant == xiangqi::XiangqiGame::NAME) return std::make_unique<GameFrontFor<xiangqi::XiangqiGame>>();
-    return std::make_unique<GameFrontFor<chess::ChessGame>>();
-}
-
-}  // namespace
-
 // ---------------------------------------------------------------------------------------------
 
-UciSession::UciSession(Output& out)
+UciSession::UciSession(Output& out, UciSetup setup)
     : out_(out),
-      game_(make_game_front(chess::ChessGame::NAME)),
+      games_(std::move(setup.games)),
+      help_(std::move(setup.help)),
       hash_mb_(EngineDefaults::HASH_MB),
       threads_(EngineDefaults::THREADS),
       multipv_(EngineDefaults::MULTIPV),
       move_overhead_ms_(EngineDefaults::MOVE_OVERHEAD_MS) {
+    game_ = make_front(games_.front().variant);
     add_options();
     options_.reset();
 }
@@ -110,7 +101,7 @@ UciSession::~UciSession() {
     game_->wait();
 }
 
-// In the order `uci` lists them.
+// The session's options first, then each game's, then the choice of game: the `uci` order.
 void UciSession::add_options() {
     options_.add(UciOption::spin("Hash", int(EngineDefaults::HASH_MB), 1, HASH_MAX_MB, [this](int mb, OptionHost& host) {
         if (game_->set_hash(std::size_t(mb))) hash_mb_ = std::size_t(mb);
@@ -130,50 +121,15 @@ void UciSession::add_options() {
         game_->set_move_overhead(ms);
     }));
     options_.add(UciOption::button("Clear Hash", [this](OptionHost&) { game_->clear_hash(); }));
-    options_.add(UciOption::check("UCI_Chess960", false, [this](bool on, OptionHost& host) {
-        if (on == chess960_) return;
-        chess960_ = on;
-        // Read the current position again so that castling moves follow the new notation.
-        // Xiangqi has no castling: its position stays as it is.
-        if (host.variant() == chess::ChessGame::NAME) host.reread_position();
+    std::vector<std::string> variants;
+    for (const GameEntry& g : games_) {
+        for (const UciOption& o : g.options) options_.add(o);
+        variants.push_back(g.variant);
+    }
+    options_.add(UciOption::combo("UCI_Variant", games_.front().variant, variants, "variant", [this](const std::string& variant, OptionHost& host) {
+        if (game_->searching()) host.error("UCI_Variant cannot change during a search; unchanged");
+        else if (variant != game_->name()) start_game(variant);
     }));
-    // A chess network from `sen nnue-train`; <built-in> is the one in the binary, and empty (or
-    // <empty>) the hand-written evaluation. Swapped only between searches: the search threads
-    // read the network. The engine may still be busy without a `go`: `uci` starts a short
-    // warm-up search in the background, and GUIs send options straight after uciok.
-    UciOption eval_file = UciOption::string("EvalFile", std::string(BUILT_IN_NETWORK), [this](const std::string& value, OptionHost& host) {
-        if (host.searching()) {
-            host.error("EvalFile cannot change during a search; unchanged");
-            return;
-        }
-        host.wait();
-        if (value.empty() || value == "<empty>") {
-            chess::nnue::clear_network();
-            eval_file_.clear();
-            host.info("EvalFile: evaluating chess with the hand-written evaluation");
-        } else if (value == BUILT_IN_NETWORK) {
-            if (eval_file_ != BUILT_IN_NETWORK) chess::nnue::use_embedded_network();  // else already active
-            eval_file_ = BUILT_IN_NETWORK;
-            host.info("EvalFile: evaluating chess with the built-in network");
-        } else if (const auto problem = chess::nnue::load_network_file(value)) {
-            host.error(fmt::format("option EvalFile: {}; unchanged", printable(*problem, 200)));
-        } else {
-            eval_file_ = value;
-            host.info(fmt::format("EvalFile: evaluating chess with the network in {}", printable(value, 200)));
-        }
-    });
-    eval_file.shown = [this] { return eval_file_; };  // `uci` shows the network in use
-    eval_file.reset = [this] {
-        chess::nnue::use_embedded_network();  // the network is the process's: a new session starts on the default
-        eval_file_ = BUILT_IN_NETWORK;
-    };
-    options_.add(std::move(eval_file));
-    options_.add(UciOption::combo("UCI_Variant", std::string(chess::ChessGame::NAME),
-                                  {std::string(chess::ChessGame::NAME), std::string(xiangqi::XiangqiGame::NAME)}, "variant",
-                                  [this](const std::string& variant, OptionHost& host) {
-                                      if (game_->searching()) host.error("UCI_Variant cannot change during a search; unchanged");
-                                      else if (variant != game_->name()) start_game(variant);
-                                  }));
 }
 
 void UciSession::info(std::string_view text) { out_.line(fmt::format("info string {}", text)); }
@@ -188,16 +144,22 @@ void UciSession::wait() { game_->wait(); }
 std::string_view UciSession::variant() const { return game_->name(); }
 
 // Replaying the last position command keeps the game history (for repetitions); if its moves no
-// longer read in the new notation (e1g1 is no castling in Chess960), the FEN will do.
+// longer read in the new notation, the FEN will do.
 void UciSession::reread_position() {
-    if (game_->set_position(split_tokens(position_line_), chess960_)) game_->reread_position(chess960_);
+    if (game_->set_position(split_tokens(position_line_))) game_->reread_position();
+}
+
+std::unique_ptr<GameFront> UciSession::make_front(std::string_view variant) const {
+    for (const GameEntry& g : games_)
+        if (g.variant == variant) return g.make_front();
+    return games_.front().make_front();
 }
 
 void UciSession::start_game(std::string_view variant) {
     game_->park();  // its hash table goes first: only one big table at a time
     std::swap(game_, parked_);
     if (game_ && game_->name() == variant) game_->restart();
-    else game_ = make_game_front(variant);
+    else game_ = make_front(variant);
     if (hash_mb_ != game_->hash_mb() && !game_->set_hash(hash_mb_)) {
         error(fmt::format("cannot allocate {} MB for the hash; using {} MB", hash_mb_, game_->hash_mb()));
         hash_mb_ = game_->hash_mb();
@@ -252,14 +214,8 @@ bool UciSession::handle_line(std::string_view line) {
         const auto depth = tokens.size() > 1 ? parse_integer<int>(tokens[1]) : std::nullopt;
         if (!depth || *depth < 0 || *depth > MAX_PERFT_DEPTH) error(fmt::format("perft needs a depth 0..{}", MAX_PERFT_DEPTH));
         else cmd_perft(*depth);
-    } else if (command == "help") {
-        out_.line(
-            "Sen speaks UCI (uci, isready, setoption, ucinewgame, position, go, stop, ponderhit, quit).\n"
-            "Extra commands: d (show the board), eval (evaluation), perft <depth> / go perft <depth>,\n"
-            "bench [depth], help. Xiangqi: setoption name UCI_Variant value xiangqi (chess to go back).\n"
-            "Command line: sen bench [depth] [--variant xiangqi] | sen perft <depth> [FEN] [--divide] |\n"
-            "sen perft --suite FILE [--max-depth D].");
-    } else {
+    } else if (command == "help") out_.line(help_);
+    else {
         error(fmt::format("unknown command '{}'", printable(tokens[0])));
     }
     return true;
@@ -275,7 +231,7 @@ void UciSession::cmd_uci() {
 }
 
 void UciSession::cmd_position(std::string_view line) {
-    if (FenError e = game_->set_position(split_tokens(line), chess960_)) {
+    if (FenError e = game_->set_position(split_tokens(line))) {
         error(*e);
         return;
     }
@@ -300,7 +256,7 @@ void UciSession::cmd_go(const std::vector<std::string_view>& tokens, std::chrono
             return;
         }
 
-    game_->go(params, start, chess960_, debug_, out_);
+    game_->go(params, start, debug_, out_);
 }
 
 void UciSession::cmd_perft(int depth) {
@@ -310,7 +266,7 @@ void UciSession::cmd_perft(int depth) {
     }
     game_->wait();  // the start-up warm-up would otherwise share the CPU with the count
     const auto start = std::chrono::steady_clock::now();
-    const std::uint64_t total = game_->perft(depth, chess960_, out_);
+    const std::uint64_t total = game_->perft(depth, out_);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     out_.line(fmt::format("\nNodes searched: {}", total));
     if (debug_) out_.line(fmt::format("info string perft {} nodes in {:.3f} s", total, seconds));
