@@ -4,7 +4,8 @@
 // A template over the game (core/game.h), like the searcher: each game instantiates it
 // (chess/engine.cpp, xiangqi/engine.cpp); the definitions are in core/engine_impl.h. The
 // protocol keeps the engine of the active game and parks the one it played before (park(): its
-// hash table shrinks to 1 MB), so one full-size hash table at a time is alive.
+// hash table shrinks to 1 MB), so one full-size hash table at a time is alive. The engine never
+// reads move text: the protocol hands it moves.
 //
 // `go` returns at once; the search thread reports through the callbacks and ends with exactly
 // one on_bestmove call per go. `go infinite` and `go ponder` searches never end by themselves:
@@ -24,6 +25,7 @@
 #include <mutex>
 #include <optional>
 #include <thread>
+#include <vector>
 
 #include "core/go_params.h"
 #include "core/search.h"
@@ -57,6 +59,7 @@ template <class Game>
 class BasicEngine {
 public:
     using Position = typename Game::Position;
+    using Move = typename Game::Move;
     using Callbacks = BasicEngineCallbacks<Game>;
 
     BasicEngine();
@@ -73,8 +76,10 @@ public:
     void set_position(Position pos) { position_ = std::move(pos); }
 
     // Starts a search on the current position; stops and finishes a running one first.
-    // `start` is when the go command was read: the clock runs from there.
-    void go(const GoParams& params, std::chrono::steady_clock::time_point start, Callbacks callbacks);
+    // `searchmoves` restricts the root to those moves (legal ones, as the protocol read them
+    // from params.searchmoves; empty: all moves). `start` is when the go command was read: the
+    // clock runs from there.
+    void go(const GoParams& params, std::vector<Move> searchmoves, std::chrono::steady_clock::time_point start, Callbacks callbacks);
     void stop();
     // The clock starts to count (from the go ponder). If the soft budget is already spent,
     // the search stops at once, as Stockfish's stopOnPonderhit does.

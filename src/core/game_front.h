@@ -6,9 +6,9 @@
 // never sees a move generator.
 //
 // Move text goes both ways in the notation the game's notation flag selects (the flag those
-// functions take): positions and `moves` lists, and every move printed. The flag belongs to
-// whoever registers the game (src/games.cpp), which may let an option set it; a front reads it
-// when a command starts, so a search keeps the notation it started with.
+// functions take): positions and `moves` lists, `go searchmoves`, and every move printed. The
+// flag belongs to whoever registers the game (src/games.cpp), which may let an option set it;
+// a front reads it when a command starts, so a search keeps the notation it started with.
 #pragma once
 
 #include <chrono>
@@ -55,6 +55,8 @@ public:
     virtual FenError set_position(const std::vector<std::string_view>& tokens) = 0;
     // Sets the current position again from its own FEN (read in the current notation).
     virtual void reread_position() = 0;
+    // Starts a search; the moves of `go searchmoves` are read here, in the current notation, and
+    // text that names no legal move is ignored (with none left, all moves count).
     virtual void go(const GoParams& params, std::chrono::steady_clock::time_point start, bool debug, Output& out) = 0;
     virtual std::string board() const = 0;
     virtual std::string eval() const = 0;
@@ -103,6 +105,9 @@ public:
 
     void go(const GoParams& params, std::chrono::steady_clock::time_point start, bool debug, Output& out) override {
         const bool flag = notation();
+        std::vector<Move> searchmoves;
+        for (const std::string& text : params.searchmoves)
+            if (const Move m = Game::parse_move(engine_.position(), text, flag)) searchmoves.push_back(m);
         // The callbacks run on the search thread: they capture what they need by value, so that
         // a setoption during the search cannot race with them or change the notation of a
         // search that was started in another one.
@@ -131,7 +136,7 @@ public:
                     out.line(fmt::format("info string time budget soft {} ms hard {} ms overhead {} ms (learned latency {} ms)",
                                          budget.soft_ms, budget.hard_ms, overhead, learned));
             };
-        engine_.go(params, start, std::move(callbacks));
+        engine_.go(params, std::move(searchmoves), start, std::move(callbacks));
     }
 
     std::string board() const override { return Game::pretty(engine_.position()); }

@@ -34,7 +34,7 @@
 namespace sen {
 
 // Parses the fields of a `go` command, exposed for tests. Errors are appended as human-readable
-// sentences; `searchmoves` takes the rest of the line as move texts.
+// sentences; `searchmoves` takes the rest of the line as move texts, for the game front to read.
 GoParams parse_go(const std::vector<std::string_view>& tokens, std::vector<std::string>& errors);
 
 class GameFront;

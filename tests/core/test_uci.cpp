@@ -1,7 +1,8 @@
 // Tests of the UCI front-end, in process: its parsers, split_tokens (every kind of blank separates
 // tokens) and parse_go (each field, bad values reported and left absent, searchmoves taking the
-// rest of the line); and sessions: the `uci` answer, games handed in by the setup, UCI_Variant
-// (perft, d, and short searches across repeated switches) and EvalFile. The option table alone is tested in test_uci_options.cpp; the protocol as a
+// rest of the line); and sessions: the `uci` answer, games handed in by the setup, Chess960
+// castling in searchmoves, UCI_Variant (perft, d, and short searches across repeated switches)
+// and EvalFile. The option table alone is tested in test_uci_options.cpp; the protocol as a
 // whole through the real binary by tests/protocol/test_uci_protocol.py.
 #include <catch2/catch.hpp>
 
@@ -308,6 +309,18 @@ std::string fen_line(const std::vector<std::string>& lines) {
     return "";
 }
 
+// Sends a go command and returns the move of its bestmove line (the search runs on the engine's
+// thread).
+std::string bestmove(UciSession& session, Captured& c, const std::string& go) {
+    session.handle_line(go);
+    for (int waited_ms = 0; waited_ms < 20000; waited_ms += 5) {
+        for (const std::string& l : c.take())
+            if (l.rfind("bestmove ", 0) == 0) return std::string(split_tokens(l).at(1));
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    return "no bestmove";
+}
+
 }  // namespace
 
 TEST_CASE("UciSession: the uci answer, every option once in its place with its default", "[uci]") {
@@ -351,6 +364,20 @@ TEST_CASE("UciSession: the games come from the setup, the first being the defaul
     session.handle_line("setoption name UCI_Variant value chess");
     session.handle_line("d");
     CHECK(fen_line(c.take()) == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    session.handle_line("quit");
+}
+
+TEST_CASE("UciSession: a Chess960 castling in searchmoves is read as king takes rook", "[uci]") {
+    Captured c;
+    UciSession session(c.out, uci_setup());
+    session.handle_line("setoption name UCI_Chess960 value true");
+    // Ra8 mates at once; searchmoves asks for castling short instead.
+    session.handle_line("position fen 6k1/5ppp/8/8/8/8/8/R3K2R w KQ - 0 1");
+    CHECK(c.take().empty());
+    CHECK(bestmove(session, c, "go depth 3 searchmoves e1h1") == "e1h1");
+    CHECK(bestmove(session, c, "go depth 3 searchmoves a1a8") == "a1a8");
+    session.handle_line("setoption name UCI_Chess960 value false");
+    CHECK(bestmove(session, c, "go depth 3 searchmoves e1g1") == "e1g1");
     session.handle_line("quit");
 }
 
