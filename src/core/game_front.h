@@ -1,7 +1,7 @@
 // The per-game half of the UCI session: one game's engine and everything that needs the game's
 // types (positions, moves, move text). The session (uci.h) holds the active game's front through
 // the abstract GameFront and never sees a game type; GameFrontFor<Game> implements it for any
-// game through the protocol half of the game concept (core/game.h: set_fen, parse_move,
+// game through the game concept's protocol functions (core/game.h: set_fen, parse_move,
 // move_text, START_FEN, pretty, eval_report, perft_divide, BENCH_DEPTH, BENCH_FENS, NAME), and
 // never sees a move generator.
 //

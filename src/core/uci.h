@@ -5,9 +5,10 @@
 // by src/games.cpp), each a name, a way to make its front (GameFront, core/game_front.h: the
 // game's engine and everything that needs the game's types) and the options it adds. The option
 // UCI_Variant picks which game's engine is alive; the first game listed is the default. The
-// session keeps the engine options (Hash, Threads, MultiPV, Move Overhead, Ponder) and applies
-// them to each game's engine; all options, the games' too, are entries of one table
-// (core/uci_options.h) that both `uci` and `setoption` read. Switching the variant is refused
+// session's own options are Hash, Threads, MultiPV, Ponder, Move Overhead and Clear Hash; it
+// keeps their values and applies the engine's to each game's engine as it starts. All options,
+// the games' too, are entries of one table (core/uci_options.h) that both `uci` and
+// `setoption` read. Switching the variant is refused
 // during a search; otherwise the old game's engine is parked (its hash table shrinks to 1 MB)
 // and the new one starts at its start position, so only one full-size table is ever allocated.
 //
