@@ -1,5 +1,6 @@
 // Entry point: dispatches the command-line subcommands (perft, bench, datagen, tune,
-// nnue-train), otherwise runs the UCI loop on standard input and output.
+// nnue-train), otherwise runs the UCI loop on standard input and output with the games of
+// games.h.
 #include <cstdio>
 #include <iostream>
 #include <string>
@@ -10,12 +11,13 @@
 #include <io.h>
 #endif
 
+#include "core/uci.h"
+#include "games.h"
 #include "tools/bench_command.h"
 #include "tools/cli.h"
 #include "tools/datagen.h"
 #include "tools/nnue_train.h"
 #include "tools/tune.h"
-#include "core/uci.h"
 
 int main(int argc, char* argv[]) {
     const std::vector<std::string> args(argv + 1, argv + argc);
@@ -38,7 +40,7 @@ int main(int argc, char* argv[]) {
         std::fputc('\n', stdout);
         std::fflush(stdout);
     });
-    sen::UciSession session(out);
+    sen::UciSession session(out, sen::uci_setup());
     session.run(std::cin);
     return 0;
 }

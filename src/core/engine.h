@@ -2,8 +2,10 @@
 // search runs on. The protocol layer drives it; it never prints.
 //
 // A template over the game (core/game.h), like the searcher: each game instantiates it
-// (chess/engine.cpp, xiangqi/engine.cpp); the definitions are in core/engine_impl.h. The protocol holds the engine of the active game only, so one hash table at
-// a time is alive.
+// (chess/engine.cpp, xiangqi/engine.cpp); the definitions are in core/engine_impl.h. The
+// protocol keeps the engine of the active game and parks the one it played before (park(): its
+// hash table shrinks to 1 MB), so one full-size hash table at a time is alive. The engine never
+// reads move text: the protocol hands it moves.
 //
 // `go` returns at once; the search thread reports through the callbacks and ends with exactly
 // one on_bestmove call per go. `go infinite` and `go ponder` searches never end by themselves:
@@ -23,6 +25,7 @@
 #include <mutex>
 #include <optional>
 #include <thread>
+#include <vector>
 
 #include "core/go_params.h"
 #include "core/search.h"
@@ -30,6 +33,14 @@
 #include "core/tt.h"
 
 namespace sen {
+
+// The settings of a new engine, which the protocol also shows as its options' defaults.
+struct EngineDefaults {
+    static constexpr std::size_t HASH_MB = TranspositionTable::DEFAULT_MB;
+    static constexpr int THREADS = 1;
+    static constexpr int MULTIPV = 1;
+    static constexpr int MOVE_OVERHEAD_MS = 10;
+};
 
 template <class Game>
 struct BasicEngineCallbacks {
@@ -48,6 +59,7 @@ template <class Game>
 class BasicEngine {
 public:
     using Position = typename Game::Position;
+    using Move = typename Game::Move;
     using Callbacks = BasicEngineCallbacks<Game>;
 
     BasicEngine();
@@ -64,8 +76,10 @@ public:
     void set_position(Position pos) { position_ = std::move(pos); }
 
     // Starts a search on the current position; stops and finishes a running one first.
-    // `start` is when the go command was read: the clock runs from there.
-    void go(const GoParams& params, std::chrono::steady_clock::time_point start, Callbacks callbacks);
+    // `searchmoves` restricts the root to those moves (legal ones, as the protocol read them
+    // from params.searchmoves; empty: all moves). `start` is when the go command was read: the
+    // clock runs from there.
+    void go(const GoParams& params, std::vector<Move> searchmoves, std::chrono::steady_clock::time_point start, Callbacks callbacks);
     void stop();
     // The clock starts to count (from the go ponder). If the soft budget is already spent,
     // the search stops at once, as Stockfish's stopOnPonderhit does.
@@ -124,8 +138,8 @@ private:
     std::mutex hold_mutex_;
     std::condition_variable hold_released_;
     std::atomic<bool> searching_{false};
-    int multipv_ = 1;
-    int move_overhead_ms_ = 10;
+    int multipv_ = EngineDefaults::MULTIPV;
+    int move_overhead_ms_ = EngineDefaults::MOVE_OVERHEAD_MS;
     bool prepared_ = false;
 
     std::mutex pending_mutex_;

@@ -9,7 +9,9 @@
 namespace sen {
 
 template <class Game>
-BasicEngine<Game>::BasicEngine() : searcher_(tt_), thread_(&BasicEngine::thread_loop, this) {}
+BasicEngine<Game>::BasicEngine() : searcher_(tt_), thread_(&BasicEngine::thread_loop, this) {
+    searcher_.set_threads(EngineDefaults::THREADS);
+}
 
 // The search thread lives as long as the engine and takes one job at a time: creating a thread
 // per `go` costs little in a release build but dominates under the sanitizers and the fuzzer
@@ -99,7 +101,8 @@ BasicEngine<Game>::~BasicEngine() {
 }
 
 template <class Game>
-void BasicEngine<Game>::go(const GoParams& params, std::chrono::steady_clock::time_point start, Callbacks callbacks) {
+void BasicEngine<Game>::go(const GoParams& params, std::vector<Move> searchmoves, std::chrono::steady_clock::time_point start,
+                           Callbacks callbacks) {
     if (searching_) stop();
     wait();
     apply_pending();
@@ -120,9 +123,7 @@ void BasicEngine<Game>::go(const GoParams& params, std::chrono::steady_clock::ti
     limits.nodes = params.nodes;
     limits.mate = params.mate;
     limits.multipv = multipv_;
-    // Text that names no legal move (`0000`, `e2e5`) is ignored; with none left, all moves count.
-    for (const std::string& text : params.searchmoves)
-        if (const auto m = Game::parse_move(position_, text, false)) limits.searchmoves.push_back(m);
+    limits.searchmoves = std::move(searchmoves);
     searching_ = true;
     post([this, limits = std::move(limits), infinite = params.infinite, root = position_,
           callbacks = std::move(callbacks)]() mutable { run_search(std::move(limits), infinite, std::move(root), std::move(callbacks)); });

@@ -21,7 +21,7 @@ struct GoParams {
     std::optional<std::int64_t> movetime;
     bool infinite = false;
     bool ponder = false;
-    std::vector<std::string> searchmoves;             // UCI move texts, resolved by the engine
+    std::vector<std::string> searchmoves;             // move texts as given: the protocol reads them, not the engine
 
     std::optional<std::int64_t> time_for(Color c) const { return time[index_of(c)]; }
     std::optional<std::int64_t> increment_for(Color c) const { return increment[index_of(c)]; }

@@ -1,14 +1,11 @@
 #include "core/uci.h"
 
 #include <algorithm>
-#include <charconv>
 #include <limits>
 #include <fmt/core.h>
 
-#include "chess/engine.h"
-#include "core/bench.h"
 #include "core/engine.h"
-#include "xiangqi/engine.h"
+#include "core/game_front.h"
 
 namespace sen {
 
@@ -24,68 +21,12 @@ constexpr int MULTIPV_MAX = 256;
 constexpr int OVERHEAD_MAX_MS = 5000;
 constexpr int MAX_PERFT_DEPTH = 20;
 
-std::string lowercase(std::string_view s) {
-    std::string out(s);
-    for (char& c : out)
-        if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
-    return out;
-}
-
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f' || c == '\0'; }
-
-template <class Int>
-std::optional<Int> parse_integer(std::string_view text) {
-    Int value{};
-    if (!text.empty() && text[0] == '+') text.remove_prefix(1);
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
-    return value;
-}
-
-// An integer as the user wrote it, or a reason why not. A number too big for 64 bits is still
-// a number: it comes back saturated, so that option values can be clamped to their range.
-std::optional<std::int64_t> parse_saturating(std::string_view text) {
-    if (const auto v = parse_integer<std::int64_t>(text)) return v;
-    std::string_view digits = text;
-    const bool negative = !digits.empty() && digits[0] == '-';
-    if (!digits.empty() && (digits[0] == '-' || digits[0] == '+')) digits.remove_prefix(1);
-    if (digits.empty() || !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
-        return std::nullopt;
-    return negative ? std::numeric_limits<std::int64_t>::min() : std::numeric_limits<std::int64_t>::max();
-}
-
-// Text from the input, made safe to echo: printable ASCII only (a GUI may choke on control
-// bytes or broken UTF-8 in our output), and cut short.
-std::string printable(std::string_view text, std::size_t max = 64) {
-    std::string out;
-    for (const char c : text.substr(0, max)) out += (c >= 32 && c < 127) ? c : '?';
-    if (text.size() > max) out += "...";
-    return out;
-}
-
 bool is_valued_go_key(std::string_view key) {
     return key == "wtime" || key == "btime" || key == "winc" || key == "binc" || key == "movestogo" || key == "depth" ||
            key == "nodes" || key == "mate" || key == "movetime" || key == "perft";
 }
 
-std::string format_score(int score) {
-    if (is_mate_score(score)) return fmt::format("mate {}", mate_in_moves(score));
-    return fmt::format("cp {}", score);
-}
-
 }  // namespace
-
-std::vector<std::string_view> split_tokens(std::string_view line) {
-    std::vector<std::string_view> tokens;
-    std::size_t i = 0;
-    while (i < line.size()) {
-        while (i < line.size() && is_space(line[i])) ++i;
-        const std::size_t start = i;
-        while (i < line.size() && !is_space(line[i])) ++i;
-        if (i > start) tokens.push_back(line.substr(start, i - start));
-    }
-    return tokens;
-}
 
 GoParams parse_go(const std::vector<std::string_view>& tokens, std::vector<std::string>& errors) {
     GoParams go;
@@ -141,170 +82,18 @@ GoParams parse_go(const std::vector<std::string_view>& tokens, std::vector<std::
 }
 
 // ---------------------------------------------------------------------------------------------
-// The per-game half of the session: the active game's engine and everything that needs the
-// game's types (positions, moves, move text). UciSession talks to it through this interface.
 
-class GameFront {
-public:
-    virtual ~GameFront() = default;
-    virtual std::string_view name() const = 0;
-
-    virtual void prepare() = 0;
-    virtual void stop() = 0;
-    virtual void ponderhit() = 0;
-    virtual void wait() = 0;
-    virtual bool searching() const = 0;
-    virtual bool set_hash(std::size_t megabytes) = 0;
-    virtual std::size_t hash_mb() const = 0;
-    virtual void set_threads(int count) = 0;
-    virtual void set_multipv(int n) = 0;
-    virtual void set_move_overhead(int ms) = 0;
-    virtual void clear_hash() = 0;
-    virtual void new_game() = 0;
-    virtual void park() = 0;
-    virtual void restart() = 0;
-
-    // Reads a `position ...` command; sets the position and returns nothing, or returns what
-    // is wrong and changes nothing.
-    virtual FenError set_position(const std::vector<std::string_view>& tokens, bool chess960) = 0;
-    // Sets the current position again from its own FEN (read in the given notation).
-    virtual void reread_position(bool chess960) = 0;
-    virtual void go(const GoParams& params, std::chrono::steady_clock::time_point start, bool chess960, bool debug, Output& out) = 0;
-    virtual std::string board() const = 0;
-    virtual std::string eval() const = 0;
-    // Per root move counts as `move: count` lines; returns the total.
-    virtual std::uint64_t perft(int depth, bool chess960, Output& out) = 0;
-    virtual int bench_depth() const = 0;
-    virtual BenchResult bench(int depth) = 0;
-};
-
-namespace {
-
-template <class Game>
-class GameFrontFor final : public GameFront {
-public:
-    using Position = typename Game::Position;
-    using Move = typename Game::Move;
-
-    std::string_view name() const override { return Game::NAME; }
-    void prepare() override { engine_.prepare(); }
-    void stop() override { engine_.stop(); }
-    void ponderhit() override { engine_.ponderhit(); }
-    void wait() override { engine_.wait(); }
-    bool searching() const override { return engine_.searching(); }
-    bool set_hash(std::size_t megabytes) override { return engine_.set_hash(megabytes); }
-    std::size_t hash_mb() const override { return engine_.hash_mb(); }
-    void set_threads(int count) override { engine_.set_threads(count); }
-    void set_multipv(int n) override { engine_.set_multipv(n); }
-    void set_move_overhead(int ms) override { engine_.set_move_overhead(ms); }
-    void clear_hash() override { engine_.clear_hash(); }
-    void new_game() override { engine_.new_game(); }
-    void park() override { engine_.park(); }
-    void restart() override { engine_.restart(); }
-
-    FenError set_position(const std::vector<std::string_view>& tokens, bool chess960) override {
-        Position pos;
-        if (FenError e = parse_position(tokens, pos, chess960)) return e;
-        engine_.set_position(std::move(pos));
-        return std::nullopt;
-    }
-
-    void reread_position(bool chess960) override {
-        Position pos;
-        if (!Game::set_fen(pos, engine_.position().fen(), chess960)) engine_.set_position(std::move(pos));
-    }
-
-    void go(const GoParams& params, std::chrono::steady_clock::time_point start, bool chess960, bool debug, Output& out) override {
-        // The callbacks run on the search thread: they capture what they need by value, so that
-        // a setoption during the search (UCI_Chess960) cannot race with them or change the
-        // notation of a search that was started in the other one.
-        const auto text = [chess960](Move m) { return Game::move_text(m, chess960); };
-        typename BasicEngine<Game>::Callbacks callbacks;
-        callbacks.on_report = [&out, text](const BasicSearchReport<Game>& r) {
-            const std::int64_t nps = r.time_ms > 0 ? std::int64_t(r.nodes * 1000 / std::uint64_t(r.time_ms)) : 0;
-            std::string pv;
-            for (const Move m : r.pv) pv += ' ' + text(m);
-            const char* bound = r.bound == Bound::Lower ? " lowerbound" : r.bound == Bound::Upper ? " upperbound" : "";
-            out.line(fmt::format("info depth {} seldepth {} multipv {} score {}{} nodes {} nps {} hashfull {} time {} pv{}", r.depth,
-                                 r.seldepth, r.multipv, format_score(r.score), bound, r.nodes, nps, r.hashfull, r.time_ms, pv));
-        };
-        callbacks.on_current_move = [&out, text](int depth, Move m, int number) {
-            out.line(fmt::format("info depth {} currmove {} currmovenumber {}", depth, text(m), number));
-        };
-        callbacks.on_no_moves = [&out](bool mated) { out.line(mated ? "info depth 0 score mate 0" : "info depth 0 score cp 0"); };
-        callbacks.on_bestmove = [&out, text](Move best, Move ponder) {
-            if (!best) out.line("bestmove (none)");
-            else if (ponder) out.line(fmt::format("bestmove {} ponder {}", text(best), text(ponder)));
-            else out.line(fmt::format("bestmove {}", text(best)));
-        };
-        if (debug)
-            callbacks.on_start = [&out](const TimeBudget& budget, std::int64_t overhead, std::int64_t learned) {
-                if (budget.limited)
-                    out.line(fmt::format("info string time budget soft {} ms hard {} ms overhead {} ms (learned latency {} ms)",
-                                         budget.soft_ms, budget.hard_ms, overhead, learned));
-            };
-        engine_.go(params, start, std::move(callbacks));
-    }
-
-    std::string board() const override { return Game::pretty(engine_.position()); }
-    std::string eval() const override { return Game::eval_report(engine_.position()); }
-
-    std::uint64_t perft(int depth, bool chess960, Output& out) override {
-        Position pos = engine_.position();
-        if (depth == 0) return 1;
-        std::uint64_t total = 0;
-        for (const auto& [move, count] : Game::perft_divide(pos, depth)) {
-            out.line(fmt::format("{}: {}", Game::move_text(move, chess960), count));
-            total += count;
-        }
-        return total;
-    }
-
-    int bench_depth() const override { return Game::BENCH_DEPTH; }
-    BenchResult bench(int depth) override { return run_bench<Game>(depth); }
-
-private:
-    // Reads a position command into `pos`; returns an error message when anything in it is wrong.
-    static FenError parse_position(const std::vector<std::string_view>& tokens, Position& pos, bool chess960) {
-        std::size_t i = 1;
-        if (i < tokens.size() && lowercase(tokens[i]) == "startpos") {
-            if (FenError e = Game::set_fen(pos, Game::START_FEN, chess960)) return e;
-            ++i;
-        } else if (i < tokens.size() && lowercase(tokens[i]) == "fen") {
-            std::string fen;
-            for (++i; i < tokens.size() && lowercase(tokens[i]) != "moves"; ++i) fen += (fen.empty() ? "" : " ") + std::string(tokens[i]);
-            if (FenError e = Game::set_fen(pos, fen, chess960)) return fmt::format("invalid FEN ({}); position unchanged", *e);
-        } else {
-            return std::string("position needs 'startpos' or 'fen <FEN>'; position unchanged");
-        }
-        if (i < tokens.size()) {
-            if (lowercase(tokens[i]) != "moves") return fmt::format("expected 'moves', got '{}'; position unchanged", printable(tokens[i]));
-            const std::size_t first_move = i + 1;
-            for (++i; i < tokens.size(); ++i) {
-                const Move m = Game::parse_move(pos, tokens[i], chess960);
-                if (!m)
-                    return fmt::format("illegal or unreadable move '{}' (move {} of the list); position unchanged",
-                                       printable(tokens[i], 16), i - first_move + 1);
-                pos.make_move(m);
-            }
-        }
-        return std::nullopt;
-    }
-
-    BasicEngine<Game> engine_;
-};
-
-std::unique_ptr<GameFront> make_game_front(std::string_view variant) {
-    if (variant == xiangqi::XiangqiGame::NAME) return std::make_unique<GameFrontFor<xiangqi::XiangqiGame>>();
-    return std::make_unique<GameFrontFor<chess::ChessGame>>();
-}
-
-}  // namespace
-
-// ---------------------------------------------------------------------------------------------
-
-UciSession::UciSession(Output& out) : out_(out), game_(make_game_front(chess::ChessGame::NAME)), hash_mb_(TranspositionTable::DEFAULT_MB) {
-    chess::nnue::use_embedded_network();
+UciSession::UciSession(Output& out, UciSetup setup)
+    : out_(out),
+      games_(std::move(setup.games)),
+      help_(std::move(setup.help)),
+      hash_mb_(EngineDefaults::HASH_MB),
+      threads_(EngineDefaults::THREADS),
+      multipv_(EngineDefaults::MULTIPV),
+      move_overhead_ms_(EngineDefaults::MOVE_OVERHEAD_MS) {
+    game_ = make_front(games_.front().variant);
+    add_options();
+    options_.reset();
 }
 
 UciSession::~UciSession() {
@@ -312,16 +101,65 @@ UciSession::~UciSession() {
     game_->wait();
 }
 
+// The session's options first, then each game's, then the choice of game: the `uci` order.
+void UciSession::add_options() {
+    options_.add(UciOption::spin("Hash", int(EngineDefaults::HASH_MB), 1, HASH_MAX_MB, [this](int mb, OptionHost& host) {
+        if (game_->set_hash(std::size_t(mb))) hash_mb_ = std::size_t(mb);
+        else host.error(fmt::format("cannot allocate {} MB for the hash; keeping {} MB", mb, game_->hash_mb()));
+    }));
+    options_.add(UciOption::spin("Threads", EngineDefaults::THREADS, 1, THREADS_MAX, [this](int n, OptionHost&) {
+        threads_ = n;
+        game_->set_threads(n);
+    }));
+    options_.add(UciOption::spin("MultiPV", EngineDefaults::MULTIPV, 1, MULTIPV_MAX, [this](int n, OptionHost&) {
+        multipv_ = n;
+        game_->set_multipv(n);
+    }));
+    options_.add(UciOption::check("Ponder", false, [this](bool on, OptionHost&) { ponder_ = on; }));
+    options_.add(UciOption::spin("Move Overhead", EngineDefaults::MOVE_OVERHEAD_MS, 0, OVERHEAD_MAX_MS, [this](int ms, OptionHost&) {
+        move_overhead_ms_ = ms;
+        game_->set_move_overhead(ms);
+    }));
+    options_.add(UciOption::button("Clear Hash", [this](OptionHost&) { game_->clear_hash(); }));
+    std::vector<std::string> variants;
+    for (const GameEntry& g : games_) {
+        for (const UciOption& o : g.options) options_.add(o);
+        variants.push_back(g.variant);
+    }
+    options_.add(UciOption::combo("UCI_Variant", games_.front().variant, variants, "variant", [this](const std::string& variant, OptionHost& host) {
+        if (game_->searching()) host.error("UCI_Variant cannot change during a search; unchanged");
+        else if (variant != game_->name()) start_game(variant);
+    }));
+}
+
+void UciSession::info(std::string_view text) { out_.line(fmt::format("info string {}", text)); }
+
 void UciSession::error(std::string_view message) {
     // Messages quote user input; keep the line printable and of sane length whatever it was.
     out_.line(fmt::format("info string error: {}", printable(message, 400)));
+}
+
+bool UciSession::searching() const { return game_->searching(); }
+void UciSession::wait() { game_->wait(); }
+std::string_view UciSession::variant() const { return game_->name(); }
+
+// Replaying the last position command keeps the game history (for repetitions); if its moves no
+// longer read in the new notation, the FEN will do.
+void UciSession::reread_position() {
+    if (game_->set_position(split_tokens(position_line_))) game_->reread_position();
+}
+
+std::unique_ptr<GameFront> UciSession::make_front(std::string_view variant) const {
+    for (const GameEntry& g : games_)
+        if (g.variant == variant) return g.make_front();
+    return games_.front().make_front();
 }
 
 void UciSession::start_game(std::string_view variant) {
     game_->park();  // its hash table goes first: only one big table at a time
     std::swap(game_, parked_);
     if (game_ && game_->name() == variant) game_->restart();
-    else game_ = make_game_front(variant);
+    else game_ = make_front(variant);
     if (hash_mb_ != game_->hash_mb() && !game_->set_hash(hash_mb_)) {
         error(fmt::format("cannot allocate {} MB for the hash; using {} MB", hash_mb_, game_->hash_mb()));
         hash_mb_ = game_->hash_mb();
@@ -366,7 +204,7 @@ bool UciSession::handle_line(std::string_view line) {
     else if (command == "ucinewgame") game_->new_game();
     else if (command == "position") cmd_position(line);
     else if (command == "go") cmd_go(tokens, start);
-    else if (command == "setoption") cmd_setoption(line);
+    else if (command == "setoption") options_.setoption(tokens, *this);
     else if (command == "debug") debug_ = tokens.size() > 1 && lowercase(tokens[1]) == "on";
     else if (command == "register") {}
     else if (command == "d") out_.line(game_->board());
@@ -376,14 +214,8 @@ bool UciSession::handle_line(std::string_view line) {
         const auto depth = tokens.size() > 1 ? parse_integer<int>(tokens[1]) : std::nullopt;
         if (!depth || *depth < 0 || *depth > MAX_PERFT_DEPTH) error(fmt::format("perft needs a depth 0..{}", MAX_PERFT_DEPTH));
         else cmd_perft(*depth);
-    } else if (command == "help") {
-        out_.line(
-            "Sen speaks UCI (uci, isready, setoption, ucinewgame, position, go, stop, ponderhit, quit).\n"
-            "Extra commands: d (show the board), eval (evaluation), perft <depth> / go perft <depth>,\n"
-            "bench [depth], help. Xiangqi: setoption name UCI_Variant value xiangqi (chess to go back).\n"
-            "Command line: sen bench [depth] [--variant xiangqi] | sen perft <depth> [FEN] [--divide] |\n"
-            "sen perft --suite FILE [--max-depth D].");
-    } else {
+    } else if (command == "help") out_.line(help_);
+    else {
         error(fmt::format("unknown command '{}'", printable(tokens[0])));
     }
     return true;
@@ -392,141 +224,14 @@ bool UciSession::handle_line(std::string_view line) {
 void UciSession::cmd_uci() {
     out_.line(fmt::format("id name {}", ENGINE_NAME));
     out_.line(fmt::format("id author {}", ENGINE_AUTHOR));
-    out_.line(fmt::format("option name Hash type spin default {} min 1 max {}", TranspositionTable::DEFAULT_MB, HASH_MAX_MB));
-    out_.line(fmt::format("option name Threads type spin default 1 min 1 max {}", THREADS_MAX));
-    out_.line(fmt::format("option name MultiPV type spin default 1 min 1 max {}", MULTIPV_MAX));
-    out_.line("option name Ponder type check default false");
-    out_.line(fmt::format("option name Move Overhead type spin default 10 min 0 max {}", OVERHEAD_MAX_MS));
-    out_.line("option name Clear Hash type button");
-    out_.line("option name UCI_Chess960 type check default false");
-    out_.line(fmt::format("option name EvalFile type string default {}", eval_file_.empty() ? "<empty>" : eval_file_));
-    out_.line(fmt::format("option name UCI_Variant type combo default {} var {} var {}", chess::ChessGame::NAME, chess::ChessGame::NAME,
-                          xiangqi::XiangqiGame::NAME));
+    for (const std::string& line : options_.uci_lines()) out_.line(line);
     out_.line("uciok");
     handshake_done_ = true;
     game_->prepare();  // after uciok, so the answer is not delayed
 }
 
-void UciSession::cmd_setoption(std::string_view line) {
-    // setoption name <id, may contain spaces> [value <rest of the line>]
-    const std::vector<std::string_view> tokens = split_tokens(line);
-    std::string name, value;
-    bool has_value = false;
-    std::size_t i = 1;
-    if (i >= tokens.size() || lowercase(tokens[i]) != "name") {
-        error("setoption needs 'name <option>'");
-        return;
-    }
-    for (++i; i < tokens.size() && lowercase(tokens[i]) != "value"; ++i) name += (name.empty() ? "" : " ") + std::string(tokens[i]);
-    if (i < tokens.size()) {
-        has_value = true;
-        for (++i; i < tokens.size(); ++i) value += (value.empty() ? "" : " ") + std::string(tokens[i]);
-    }
-    const std::string key = lowercase(name);
-    if (name.empty()) {
-        error("setoption needs 'name <option>'");
-        return;
-    }
-
-    // A spin value: an integer, clamped to the range. `note` says what was clamped, so that the
-    // caller can print it with any later problem on a single line.
-    std::string note;
-    const auto spin = [&](int min, int max) -> std::optional<int> {
-        const auto v = has_value ? parse_saturating(value) : std::nullopt;
-        if (!v) {
-            error(fmt::format("option {} needs an integer value, not '{}'; unchanged", name, value));
-            return std::nullopt;
-        }
-        if (*v < min || *v > max) {
-            const int clamped = int(std::clamp<std::int64_t>(*v, min, max));
-            note = fmt::format("option {}: {} is out of range {}..{}, using {}", name, printable(value, 24), min, max, clamped);
-            return clamped;
-        }
-        return int(*v);
-    };
-    const auto check = [&]() -> std::optional<bool> {
-        const std::string v = lowercase(value);
-        if (v == "true") return true;
-        if (v == "false") return false;
-        error(fmt::format("option {} needs true or false, not '{}'; unchanged", name, value));
-        return std::nullopt;
-    };
-
-    if (key == "hash") {
-        if (const auto mb = spin(1, HASH_MAX_MB)) {
-            if (game_->set_hash(std::size_t(*mb))) hash_mb_ = std::size_t(*mb);
-            else note += fmt::format("{}cannot allocate {} MB for the hash; keeping {} MB", note.empty() ? "" : "; ", *mb, game_->hash_mb());
-        }
-    } else if (key == "threads") {
-        if (const auto n = spin(1, THREADS_MAX)) {
-            threads_ = *n;
-            game_->set_threads(*n);
-        }
-    } else if (key == "multipv") {
-        if (const auto n = spin(1, MULTIPV_MAX)) {
-            multipv_ = *n;
-            game_->set_multipv(*n);
-        }
-    } else if (key == "move overhead") {
-        if (const auto n = spin(0, OVERHEAD_MAX_MS)) {
-            move_overhead_ms_ = *n;
-            game_->set_move_overhead(*n);
-        }
-    } else if (key == "ponder") {
-        if (const auto b = check()) ponder_ = *b;
-    } else if (key == "clear hash") {
-        game_->clear_hash();
-    } else if (key == "uci_chess960") {
-        if (const auto b = check(); b && *b != chess960_) {
-            chess960_ = *b;
-            // Read the current position again so that castling moves follow the new notation.
-            // Replaying the last position command keeps the game history (for repetitions);
-            // if its moves no longer parse (e1g1 is no castling in Chess960), the FEN will do.
-            // Xiangqi has no castling: its position stays as it is.
-            if (game_->name() == chess::ChessGame::NAME && game_->set_position(split_tokens(position_line_), chess960_))
-                game_->reread_position(chess960_);
-        }
-    } else if (key == "evalfile") {
-        // A chess network from `sen nnue-train`; <built-in> is the one in the binary, and empty
-        // (or <empty>) the hand-written evaluation. Swapped only between searches: the search
-        // threads read the network. The engine may still be busy without a `go`: `uci` starts
-        // a short warm-up search in the background, and GUIs send options straight after uciok.
-        if (game_->searching()) {
-            error("EvalFile cannot change during a search; unchanged");
-            return;
-        }
-        game_->wait();
-        if (value.empty() || value == "<empty>") {
-            chess::nnue::clear_network();
-            eval_file_.clear();
-            out_.line("info string EvalFile: evaluating chess with the hand-written evaluation");
-        } else if (value == BUILT_IN_NETWORK) {
-            if (eval_file_ != BUILT_IN_NETWORK) chess::nnue::use_embedded_network();  // else already active
-            eval_file_ = BUILT_IN_NETWORK;
-            out_.line("info string EvalFile: evaluating chess with the built-in network");
-        } else if (const auto problem = chess::nnue::load_network_file(value)) {
-            error(fmt::format("option EvalFile: {}; unchanged", printable(*problem, 200)));
-        } else {
-            eval_file_ = value;
-            out_.line(fmt::format("info string EvalFile: evaluating chess with the network in {}", printable(value, 200)));
-        }
-    } else if (key == "uci_variant") {
-        const std::string variant = lowercase(value);
-        if (variant != chess::ChessGame::NAME && variant != xiangqi::XiangqiGame::NAME) {
-            error(fmt::format("option UCI_Variant: unknown variant '{}' (chess or xiangqi); unchanged", printable(value, 24)));
-        } else if (game_->searching()) {
-            error("UCI_Variant cannot change during a search; unchanged");
-        } else if (variant != game_->name()) {
-            start_game(variant);
-        }
-    } else {
-        error(fmt::format("unknown option '{}'", name));
-    }
-    if (!note.empty()) error(note);
-}
-
 void UciSession::cmd_position(std::string_view line) {
-    if (FenError e = game_->set_position(split_tokens(line), chess960_)) {
+    if (FenError e = game_->set_position(split_tokens(line))) {
         error(*e);
         return;
     }
@@ -551,7 +256,7 @@ void UciSession::cmd_go(const std::vector<std::string_view>& tokens, std::chrono
             return;
         }
 
-    game_->go(params, start, chess960_, debug_, out_);
+    game_->go(params, start, debug_, out_);
 }
 
 void UciSession::cmd_perft(int depth) {
@@ -561,7 +266,7 @@ void UciSession::cmd_perft(int depth) {
     }
     game_->wait();  // the start-up warm-up would otherwise share the CPU with the count
     const auto start = std::chrono::steady_clock::now();
-    const std::uint64_t total = game_->perft(depth, chess960_, out_);
+    const std::uint64_t total = game_->perft(depth, out_);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     out_.line(fmt::format("\nNodes searched: {}", total));
     if (debug_) out_.line(fmt::format("info string perft {} nodes in {:.3f} s", total, seconds));

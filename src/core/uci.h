@@ -1,13 +1,16 @@
 // The UCI protocol front-end: reads command lines, turns them into engine calls, and is the only
 // code that prints protocol text.
 //
-// Two games: the option UCI_Variant (chess or xiangqi, named as in Fairy-Stockfish) picks which
-// game's engine is alive. The session owns the option values (Hash, Threads, MultiPV, Move
-// Overhead, Ponder, UCI_Chess960) and applies them to the engine of the active game; the
-// per-game half of the session (GameFront, uci.cpp) turns positions, moves and reports into
-// text through the game type (game.h), and never sees a move generator. Switching the variant
-// is refused during a search; otherwise it replaces the engine (so only one hash table is ever
-// allocated) and sets that game's start position.
+// The session knows no game: the program hands it a list of games (UciSetup, built outside core
+// by src/games.cpp), each a name, a way to make its front (GameFront, core/game_front.h: the
+// game's engine and everything that needs the game's types) and the options it adds. The option
+// UCI_Variant picks which game's engine is alive; the first game listed is the default. The
+// session's own options are Hash, Threads, MultiPV, Ponder, Move Overhead and Clear Hash; it
+// keeps their values and applies the engine's to each game's engine as it starts. All options,
+// the games' too, are entries of one table (core/uci_options.h) that both `uci` and
+// `setoption` read. Switching the variant is refused
+// during a search; otherwise the old game's engine is parked (its hash table shrinks to 1 MB)
+// and the new one starts at its start position, so only one full-size table is ever allocated.
 //
 // Every line is handled on the input thread; searches run on the engine's thread, so `isready`
 // and `stop` are answered at once during a search. Bad input (a broken FEN, an illegal move, an
@@ -17,46 +20,43 @@
 #pragma once
 
 #include <chrono>
+#include <cstddef>
 #include <functional>
 #include <istream>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "core/go_params.h"
-#include "chess/nnue.h"
+#include "core/uci_options.h"
+#include "core/uci_text.h"
 
 namespace sen {
 
-// Thread-safe line output.
-class Output {
-public:
-    explicit Output(std::function<void(std::string_view)> write) : write_(std::move(write)) {}
-    void line(std::string_view text) {
-        std::lock_guard lock(mutex_);
-        write_(text);
-    }
-
-private:
-    std::mutex mutex_;
-    std::function<void(std::string_view)> write_;
-};
-
-// Parsing helpers, exposed for tests. Errors are appended as human-readable sentences.
-std::vector<std::string_view> split_tokens(std::string_view line);
+// Parses the fields of a `go` command, exposed for tests. Errors are appended as human-readable
+// sentences; `searchmoves` takes the rest of the line as move texts, for the game front to read.
 GoParams parse_go(const std::vector<std::string_view>& tokens, std::vector<std::string>& errors);
 
 class GameFront;
 
-class UciSession {
-public:
-    // The EvalFile value that names the network built into the binary, its default.
-    static constexpr std::string_view BUILT_IN_NETWORK = chess::nnue::BUILT_IN_NETWORK;
+// A game the session can play.
+struct GameEntry {
+    std::string variant;                                     // its UCI_Variant value, GameFront::name()
+    std::function<std::unique_ptr<GameFront>()> make_front;  // a new engine at the start position
+    std::vector<UciOption> options;                          // listed after the session's own, in this order
+};
 
-    // A new session starts from the defaults, the built-in network among them.
-    explicit UciSession(Output& out);
+// What the program brings to a session from outside core.
+struct UciSetup {
+    std::vector<GameEntry> games;  // at least one; the first is the default variant
+    std::string help;              // the answer to `help`
+};
+
+class UciSession final : private OptionHost {
+public:
+    // A new session starts from the defaults of every option.
+    UciSession(Output& out, UciSetup setup);
     ~UciSession();
 
     // Handles one input line; returns false after `quit`.
@@ -65,33 +65,40 @@ public:
     void run(std::istream& in);
 
 private:
+    void add_options();
     void cmd_uci();
-    void cmd_setoption(std::string_view line);
     void cmd_position(std::string_view line);
     void cmd_go(const std::vector<std::string_view>& tokens, std::chrono::steady_clock::time_point start);
     void cmd_perft(int depth);
     void cmd_bench(const std::vector<std::string_view>& tokens);
-    void error(std::string_view message);
-    // Makes the named game ("chess", "xiangqi") the active one, in the state of a fresh engine
-    // with the session's options, at that game's start position. No search may be running.
+    // Makes the named game the active one, in the state of a fresh engine with the session's
+    // options, at that game's start position. No search may be running.
     void start_game(std::string_view variant);
+    std::unique_ptr<GameFront> make_front(std::string_view variant) const;
+
+    // OptionHost: what option actions may ask of the session. error() prints at once.
+    void info(std::string_view text) override;
+    void error(std::string_view message) override;
+    bool searching() const override;
+    void wait() override;
+    std::string_view variant() const override;
+    void reread_position() override;
 
     Output& out_;
+    std::vector<GameEntry> games_;
+    std::string help_;
+    OptionTable options_;
     std::unique_ptr<GameFront> game_;    // the engine and position of the active game
-    std::unique_ptr<GameFront> parked_;  // the other game's engine, if it was used (see BasicEngine::park)
+    std::unique_ptr<GameFront> parked_;  // the engine of the game used before, if any (see BasicEngine::park)
     // Option values, applied to each new engine.
     std::size_t hash_mb_;
-    int threads_ = 1;
-    int multipv_ = 1;
-    int move_overhead_ms_ = 10;
-    bool chess960_ = false;
+    int threads_;
+    int multipv_;
+    int move_overhead_ms_;
     bool ponder_ = false;
     bool debug_ = false;
     bool handshake_done_ = false;  // `uci` answered: new engines warm up at once
     std::string position_line_ = "position startpos";  // the last accepted position command
-    // The chess network (EvalFile): BUILT_IN_NETWORK, a file's path, or empty for the
-    // hand-written evaluation.
-    std::string eval_file_{BUILT_IN_NETWORK};
 };
 
 }  // namespace sen

@@ -1,8 +1,9 @@
 // Tests of the UCI front-end, in process: its parsers, split_tokens (every kind of blank separates
 // tokens) and parse_go (each field, bad values reported and left absent, searchmoves taking the
-// rest of the line); and UCI_Variant in a session (perft, d, and short searches across repeated
-// switches). The protocol as a whole is tested through the real binary by
-// tests/protocol/test_uci_protocol.py.
+// rest of the line); and sessions: the `uci` answer, games handed in by the setup, Chess960
+// castling in searchmoves, UCI_Variant (perft, d, and short searches across repeated switches)
+// and EvalFile. The option table alone is tested in test_uci_options.cpp; the protocol as a
+// whole through the real binary by tests/protocol/test_uci_protocol.py.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -21,9 +22,13 @@
 
 #include <fmt/format.h>
 
-#include "core/go_params.h"
+#include "chess/engine.h"
 #include "chess/nnue.h"
+#include "core/game_front.h"
+#include "core/go_params.h"
 #include "core/uci.h"
+#include "games.h"
+#include "xiangqi/engine.h"
 
 using namespace sen;
 using namespace sen::chess;
@@ -304,11 +309,81 @@ std::string fen_line(const std::vector<std::string>& lines) {
     return "";
 }
 
+// Sends a go command and returns the move of its bestmove line (the search runs on the engine's
+// thread).
+std::string bestmove(UciSession& session, Captured& c, const std::string& go) {
+    session.handle_line(go);
+    for (int waited_ms = 0; waited_ms < 20000; waited_ms += 5) {
+        for (const std::string& l : c.take())
+            if (l.rfind("bestmove ", 0) == 0) return std::string(split_tokens(l).at(1));
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    return "no bestmove";
+}
+
 }  // namespace
+
+TEST_CASE("UciSession: the uci answer, every option once in its place with its default", "[uci]") {
+    Captured c;
+    UciSession session(c.out, uci_setup());
+    session.handle_line("uci");
+    CHECK(c.take() == std::vector<std::string>{
+                          "id name Sen 0.1",
+                          "id author the Sen developers",
+                          "option name Hash type spin default 16 min 1 max 65536",
+                          "option name Threads type spin default 1 min 1 max 256",
+                          "option name MultiPV type spin default 1 min 1 max 256",
+                          "option name Ponder type check default false",
+                          "option name Move Overhead type spin default 10 min 0 max 5000",
+                          "option name Clear Hash type button",
+                          "option name UCI_Chess960 type check default false",
+                          "option name EvalFile type string default <built-in>",
+                          "option name UCI_Variant type combo default chess var chess var xiangqi",
+                          "uciok",
+                      });
+    session.handle_line("quit");
+}
+
+TEST_CASE("UciSession: the games come from the setup, the first being the default variant", "[uci]") {
+    Captured c;
+    UciSetup setup;
+    setup.games.push_back({std::string(xiangqi::XiangqiGame::NAME), [] { return std::make_unique<GameFrontFor<xiangqi::XiangqiGame>>(); }, {}});
+    setup.games.push_back({std::string(ChessGame::NAME), [] { return std::make_unique<GameFrontFor<ChessGame>>(); }, {}});
+    setup.help = "no help here";
+    UciSession session(c.out, std::move(setup));
+    session.handle_line("d");
+    CHECK(fen_line(c.take()) == "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
+    session.handle_line("help");
+    CHECK(c.take() == std::vector<std::string>{"no help here"});
+    session.handle_line("uci");
+    std::vector<std::string> lines = c.take();
+    CHECK(std::find(lines.begin(), lines.end(), "option name UCI_Variant type combo default xiangqi var xiangqi var chess") != lines.end());
+    CHECK(std::none_of(lines.begin(), lines.end(), [](const std::string& l) { return l.find("UCI_Chess960") != std::string::npos; }));
+    session.handle_line("setoption name UCI_Chess960 value true");
+    CHECK(c.take() == std::vector<std::string>{"info string error: unknown option 'UCI_Chess960'"});
+    session.handle_line("setoption name UCI_Variant value chess");
+    session.handle_line("d");
+    CHECK(fen_line(c.take()) == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    session.handle_line("quit");
+}
+
+TEST_CASE("UciSession: a Chess960 castling in searchmoves is read as king takes rook", "[uci]") {
+    Captured c;
+    UciSession session(c.out, uci_setup());
+    session.handle_line("setoption name UCI_Chess960 value true");
+    // Ra8 mates at once; searchmoves asks for castling short instead.
+    session.handle_line("position fen 6k1/5ppp/8/8/8/8/8/R3K2R w KQ - 0 1");
+    CHECK(c.take().empty());
+    CHECK(bestmove(session, c, "go depth 3 searchmoves e1h1") == "e1h1");
+    CHECK(bestmove(session, c, "go depth 3 searchmoves a1a8") == "a1a8");
+    session.handle_line("setoption name UCI_Chess960 value false");
+    CHECK(bestmove(session, c, "go depth 3 searchmoves e1g1") == "e1g1");
+    session.handle_line("quit");
+}
 
 TEST_CASE("UciSession: UCI_Variant switches the game, its start position and its move text", "[uci]") {
     Captured c;
-    UciSession session(c.out);
+    UciSession session(c.out, uci_setup());
     session.handle_line("d");
     CHECK(fen_line(c.take()) == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
 
@@ -354,7 +429,7 @@ TEST_CASE("UciSession: UCI_Variant switches the game, its start position and its
 
 TEST_CASE("UciSession: a game taken up again after a switch starts afresh", "[uci]") {
     Captured c;
-    UciSession session(c.out);
+    UciSession session(c.out, uci_setup());
     session.handle_line("position startpos moves e2e4 e7e5");
     session.handle_line("setoption name UCI_Variant value xiangqi");
     session.handle_line("position startpos moves h3e3");
@@ -396,7 +471,7 @@ TEST_CASE("UciSession: EvalFile starts on the built-in network, loads a file, re
     } built_in_after;
     nnue::clear_network();  // whatever the process had: a new session starts from its defaults
     Captured c;
-    UciSession session(c.out);
+    UciSession session(c.out, uci_setup());
     const auto path = std::filesystem::temp_directory_path() / ("sen_test_uci_" + std::to_string(std::random_device{}()) + ".nnue");
     // A network whose only weight is the output bias: every position is worth 2 * SCALE.
     nnue::Network net{};
@@ -479,7 +554,7 @@ TEST_CASE("UciSession: EvalFile sent right after uci waits for the background wa
     const std::string values[] = {"<empty>", path.string(), "<built-in>"};
     for (int round = 0; round < 24; ++round) {
         Captured c;
-        UciSession session(c.out);
+        UciSession session(c.out, uci_setup());
         session.handle_line("uci");
         // The warm-up first allocates its workers, then searches: vary where the swap lands.
         std::this_thread::sleep_for(std::chrono::microseconds(round % 8 == 0 ? 0 : 250 << (round % 8)));

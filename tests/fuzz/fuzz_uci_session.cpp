@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "core/uci.h"
+#include "games.h"
 
 namespace {
 
@@ -26,7 +27,7 @@ sen::Output out([](std::string_view line) {
 // itself); each input starts by resetting what earlier inputs may have changed.
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     if (size > 8192) return 0;
-    static sen::UciSession session(out);
+    static sen::UciSession session(out, sen::uci_setup());
     static const bool small_hash = session.handle_line("setoption name Hash value 1");  // cheap ucinewgame
     (void)small_hash;
     // Every option an input can change goes back to its default, so that an input found here

@@ -1,0 +1,194 @@
+// The per-game half of the UCI session: one game's engine and everything that needs the game's
+// types (positions, moves, move text). The session (uci.h) holds the active game's front through
+// the abstract GameFront and never sees a game type; GameFrontFor<Game> implements it for any
+// game through the game concept's protocol functions (core/game.h: set_fen, parse_move,
+// move_text, START_FEN, pretty, eval_report, perft_divide, BENCH_DEPTH, BENCH_FENS, NAME), and
+// never sees a move generator.
+//
+// Move text goes both ways in the notation the game's notation flag selects (the flag those
+// functions take): positions and `moves` lists, `go searchmoves`, and every move printed. The
+// flag belongs to whoever registers the game (src/games.cpp), which may let an option set it;
+// a front reads it when a command starts, so a search keeps the notation it started with.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+#include <fmt/core.h>
+
+#include "core/bench.h"
+#include "core/engine.h"
+#include "core/game.h"
+#include "core/go_params.h"
+#include "core/uci_text.h"
+
+namespace sen {
+
+class GameFront {
+public:
+    virtual ~GameFront() = default;
+    // The game's name, as UCI_Variant gives it.
+    virtual std::string_view name() const = 0;
+
+    // The engine's controls (see BasicEngine).
+    virtual void prepare() = 0;
+    virtual void stop() = 0;
+    virtual void ponderhit() = 0;
+    virtual void wait() = 0;
+    virtual bool searching() const = 0;
+    virtual bool set_hash(std::size_t megabytes) = 0;
+    virtual std::size_t hash_mb() const = 0;
+    virtual void set_threads(int count) = 0;
+    virtual void set_multipv(int n) = 0;
+    virtual void set_move_overhead(int ms) = 0;
+    virtual void clear_hash() = 0;
+    virtual void new_game() = 0;
+    virtual void park() = 0;
+    virtual void restart() = 0;
+
+    // Reads a `position ...` command; sets the position and returns nothing, or returns what
+    // is wrong and changes nothing.
+    virtual FenError set_position(const std::vector<std::string_view>& tokens) = 0;
+    // Sets the current position again from its own FEN (read in the current notation).
+    virtual void reread_position() = 0;
+    // Starts a search; the moves of `go searchmoves` are read here, in the current notation, and
+    // text that names no legal move is ignored (with none left, all moves count).
+    virtual void go(const GoParams& params, std::chrono::steady_clock::time_point start, bool debug, Output& out) = 0;
+    virtual std::string board() const = 0;
+    virtual std::string eval() const = 0;
+    // Per root move counts as `move: count` lines; returns the total.
+    virtual std::uint64_t perft(int depth, Output& out) = 0;
+    virtual int bench_depth() const = 0;
+    virtual BenchResult bench(int depth) = 0;
+};
+
+template <class Game>
+class GameFrontFor final : public GameFront {
+public:
+    using Position = typename Game::Position;
+    using Move = typename Game::Move;
+
+    // `notation`: the game's notation flag, owned by the game's registration; none reads false.
+    explicit GameFrontFor(std::shared_ptr<const bool> notation = nullptr) : notation_(std::move(notation)) {}
+
+    std::string_view name() const override { return Game::NAME; }
+    void prepare() override { engine_.prepare(); }
+    void stop() override { engine_.stop(); }
+    void ponderhit() override { engine_.ponderhit(); }
+    void wait() override { engine_.wait(); }
+    bool searching() const override { return engine_.searching(); }
+    bool set_hash(std::size_t megabytes) override { return engine_.set_hash(megabytes); }
+    std::size_t hash_mb() const override { return engine_.hash_mb(); }
+    void set_threads(int count) override { engine_.set_threads(count); }
+    void set_multipv(int n) override { engine_.set_multipv(n); }
+    void set_move_overhead(int ms) override { engine_.set_move_overhead(ms); }
+    void clear_hash() override { engine_.clear_hash(); }
+    void new_game() override { engine_.new_game(); }
+    void park() override { engine_.park(); }
+    void restart() override { engine_.restart(); }
+
+    FenError set_position(const std::vector<std::string_view>& tokens) override {
+        Position pos;
+        if (FenError e = parse_position(tokens, pos, notation())) return e;
+        engine_.set_position(std::move(pos));
+        return std::nullopt;
+    }
+
+    void reread_position() override {
+        Position pos;
+        if (!Game::set_fen(pos, engine_.position().fen(), notation())) engine_.set_position(std::move(pos));
+    }
+
+    void go(const GoParams& params, std::chrono::steady_clock::time_point start, bool debug, Output& out) override {
+        const bool flag = notation();
+        std::vector<Move> searchmoves;
+        for (const std::string& text : params.searchmoves)
+            if (const Move m = Game::parse_move(engine_.position(), text, flag)) searchmoves.push_back(m);
+        // The callbacks run on the search thread: they capture what they need by value, so that
+        // a setoption during the search cannot race with them or change the notation of a
+        // search that was started in another one.
+        const auto text = [flag](Move m) { return Game::move_text(m, flag); };
+        typename BasicEngine<Game>::Callbacks callbacks;
+        callbacks.on_report = [&out, text](const BasicSearchReport<Game>& r) {
+            const std::int64_t nps = r.time_ms > 0 ? std::int64_t(r.nodes * 1000 / std::uint64_t(r.time_ms)) : 0;
+            std::string pv;
+            for (const Move m : r.pv) pv += ' ' + text(m);
+            const char* bound = r.bound == Bound::Lower ? " lowerbound" : r.bound == Bound::Upper ? " upperbound" : "";
+            out.line(fmt::format("info depth {} seldepth {} multipv {} score {}{} nodes {} nps {} hashfull {} time {} pv{}", r.depth,
+                                 r.seldepth, r.multipv, format_score(r.score), bound, r.nodes, nps, r.hashfull, r.time_ms, pv));
+        };
+        callbacks.on_current_move = [&out, text](int depth, Move m, int number) {
+            out.line(fmt::format("info depth {} currmove {} currmovenumber {}", depth, text(m), number));
+        };
+        callbacks.on_no_moves = [&out](bool mated) { out.line(mated ? "info depth 0 score mate 0" : "info depth 0 score cp 0"); };
+        callbacks.on_bestmove = [&out, text](Move best, Move ponder) {
+            if (!best) out.line("bestmove (none)");
+            else if (ponder) out.line(fmt::format("bestmove {} ponder {}", text(best), text(ponder)));
+            else out.line(fmt::format("bestmove {}", text(best)));
+        };
+        if (debug)
+            callbacks.on_start = [&out](const TimeBudget& budget, std::int64_t overhead, std::int64_t learned) {
+                if (budget.limited)
+                    out.line(fmt::format("info string time budget soft {} ms hard {} ms overhead {} ms (learned latency {} ms)",
+                                         budget.soft_ms, budget.hard_ms, overhead, learned));
+            };
+        engine_.go(params, std::move(searchmoves), start, std::move(callbacks));
+    }
+
+    std::string board() const override { return Game::pretty(engine_.position()); }
+    std::string eval() const override { return Game::eval_report(engine_.position()); }
+
+    std::uint64_t perft(int depth, Output& out) override {
+        Position pos = engine_.position();
+        if (depth == 0) return 1;
+        const bool flag = notation();
+        std::uint64_t total = 0;
+        for (const auto& [move, count] : Game::perft_divide(pos, depth)) {
+            out.line(fmt::format("{}: {}", Game::move_text(move, flag), count));
+            total += count;
+        }
+        return total;
+    }
+
+    int bench_depth() const override { return Game::BENCH_DEPTH; }
+    BenchResult bench(int depth) override { return run_bench<Game>(depth); }
+
+private:
+    bool notation() const { return notation_ && *notation_; }
+
+    // Reads a position command into `pos`; returns an error message when anything in it is wrong.
+    static FenError parse_position(const std::vector<std::string_view>& tokens, Position& pos, bool flag) {
+        std::size_t i = 1;
+        if (i < tokens.size() && lowercase(tokens[i]) == "startpos") {
+            if (FenError e = Game::set_fen(pos, Game::START_FEN, flag)) return e;
+            ++i;
+        } else if (i < tokens.size() && lowercase(tokens[i]) == "fen") {
+            std::string fen;
+            for (++i; i < tokens.size() && lowercase(tokens[i]) != "moves"; ++i) fen += (fen.empty() ? "" : " ") + std::string(tokens[i]);
+            if (FenError e = Game::set_fen(pos, fen, flag)) return fmt::format("invalid FEN ({}); position unchanged", *e);
+        } else {
+            return std::string("position needs 'startpos' or 'fen <FEN>'; position unchanged");
+        }
+        if (i < tokens.size()) {
+            if (lowercase(tokens[i]) != "moves") return fmt::format("expected 'moves', got '{}'; position unchanged", printable(tokens[i]));
+            const std::size_t first_move = i + 1;
+            for (++i; i < tokens.size(); ++i) {
+                const Move m = Game::parse_move(pos, tokens[i], flag);
+                if (!m)
+                    return fmt::format("illegal or unreadable move '{}' (move {} of the list); position unchanged",
+                                       printable(tokens[i], 16), i - first_move + 1);
+                pos.make_move(m);
+            }
+        }
+        return std::nullopt;
+    }
+
+    std::shared_ptr<const bool> notation_;
+    BasicEngine<Game> engine_;
+};
+
+}  // namespace sen
