@@ -1,7 +1,7 @@
 // Bench: fixed-depth searches of a fixed list of positions with one thread and a 16 MB hash,
 // clearing the hash and histories before each. The total node count is deterministic and
 // serves as the signature of the search (the `Bench: N` line of every commit message is the
-// chess one); nodes per second gives a speed figure. Each game brings its own positions and
+// default game's); nodes per second gives a speed figure. Each game brings its own positions and
 // default depth (Game::BENCH_FENS, Game::BENCH_DEPTH). The protocol's `bench` command and the
 // command line (tools/bench_command.h) both run it.
 #pragma once

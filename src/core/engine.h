@@ -2,7 +2,7 @@
 // search runs on. The protocol layer drives it; it never prints.
 //
 // A template over the game (core/game.h), like the searcher: each game instantiates it
-// (chess/engine.cpp, xiangqi/engine.cpp); the definitions are in core/engine_impl.h. The
+// (<game>/engine.cpp); the definitions are in core/engine_impl.h. The
 // protocol keeps the engine of the active game and parks the one it played before (park(): its
 // hash table shrinks to 1 MB), so one full-size hash table at a time is alive. The engine never
 // reads move text: the protocol hands it moves.

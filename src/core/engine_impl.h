@@ -1,5 +1,5 @@
 // The engine's code, once for every game: included by the files that instantiate BasicEngine
-// (engine.cpp for chess, xiangqi/engine.cpp for xiangqi).
+// (each game's <game>/engine.cpp).
 #pragma once
 
 #include <algorithm>

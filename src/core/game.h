@@ -96,7 +96,8 @@ concept SearchGame = requires(const typename G::Position& pos, typename G::Posit
 
 // What the protocol front-end, bench and the command-line tools need of a game: reading and
 // writing positions and moves, showing a position, and the game's bench positions. `notation`
-// is the protocol's castling notation flag (UCI_Chess960); a game without castling ignores it.
+// is the protocol's castling notation flag (a game option, set through the game's own UCI option);
+// a game without castling ignores it.
 template <class G>
 concept ProtocolGame = requires(const typename G::Position& pos, typename G::Position& mutable_pos, typename G::Move m,
                                 std::string_view text, int depth, bool notation) {

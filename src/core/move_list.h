@@ -2,7 +2,7 @@
 //
 // Owns nothing but its array: no allocation and no bounds check. Each game
 // aliases it with its own Move type and a capacity above the most legal moves any of its
-// positions can have (movegen.h says why for chess, xiangqi/movegen.h for xiangqi).
+// positions can have (each game's movegen.h says why).
 #pragma once
 
 #include <cstddef>

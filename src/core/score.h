@@ -1,5 +1,5 @@
 // A middlegame and an endgame value packed into one integer, the unit of both games' evaluation
-// weights (eval.h, xiangqi/eval.h) and of the tuner that fits them (tune.h).
+// weights (each game's eval.h) and of the tuner that fits them (tools/tune.h).
 // Each half is a signed 16-bit value; sums must stay inside that range.
 #pragma once
 

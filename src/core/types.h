@@ -12,7 +12,7 @@ namespace sen {
 // A 64-bit Zobrist hash of a position: the hash table's index and its repetition check.
 using Key = std::uint64_t;
 
-// The side to move. In xiangqi, Red moves first and is White.
+// The side to move. In a game whose first player is called otherwise (Red), that side is White.
 enum class Color : std::uint8_t { White, Black };
 constexpr int COLOR_NB = 2;
 
