@@ -11,27 +11,43 @@
 
 #include "core/movepick.h"
 #include "core/search.h"
+#include "core/search_params.h"
 
 namespace sen {
 
 namespace search_detail {
 
-// Late-move reduction table: reductions grow with the logarithms of depth and move number.
+// Late-move reduction table: reductions grow with the logarithms of depth and move number
+// (params::LMR_BASE and LMR_DIVISOR, in hundredths).
 struct ReductionTable {
     int r[64][64];
     ReductionTable() {
         for (int d = 0; d < 64; ++d)
-            for (int m = 0; m < 64; ++m) r[d][m] = (d && m) ? int(0.75 + std::log(d) * std::log(m) / 2.25) : 0;
+            for (int m = 0; m < 64; ++m)
+                r[d][m] = (d && m) ? int(params::LMR_BASE / 100.0 + std::log(d) * std::log(m) / (params::LMR_DIVISOR / 100.0))
+                                   : 0;
     }
 };
 inline const ReductionTable LMR;
 
-// Singular extensions are tried from this depth on: below it the verification search costs more
-// than the extension gains.
-constexpr int SE_MIN_DEPTH = 8;
-
 constexpr int STACK_OFFSET = 4;  // room for (ss - 2) lookups at the root
 constexpr int NO_EVAL = -SCORE_INFINITE;
+
+// How many of a node's quiet and noisy moves that failed to cut are remembered for the history
+// penalty on a cutoff (the size of the node's lists; later moves go unpunished).
+constexpr int QUIETS_REMEMBERED = 64;
+constexpr int NOISY_REMEMBERED = 32;
+
+// The main thread looks at the clock and the node limit once per this many nodes (a power of two).
+constexpr std::uint64_t NODES_PER_LIMIT_CHECK = 256;
+
+// Output for a human watching: aspiration-window bounds are reported once an iteration has run
+// this long, and the move being searched at the root after this.
+constexpr std::int64_t BOUND_REPORT_AFTER_MS = 3000;
+constexpr std::int64_t CURRMOVE_REPORT_AFTER_MS = 1000;
+
+// Weights of a correction-history update are in 1/CORRECTION_WEIGHT_SCALE.
+constexpr int CORRECTION_WEIGHT_SCALE = 256;
 
 // Mate scores are stored relative to the node, not the root, so that a transposition found at
 // another ply reports the right distance to mate.
@@ -46,7 +62,9 @@ inline int score_from_tt(int score, int ply) {
     return score;
 }
 
-inline int history_bonus(int depth) { return std::min(300 * depth - 250, 2500); }
+inline int history_bonus(int depth) {
+    return std::min(params::HISTORY_BONUS_SCALE * depth - params::HISTORY_BONUS_OFFSET, params::HISTORY_BONUS_MAX);
+}
 
 // A decided node's score for the side to move; mates count from the root, so a nearer one scores higher.
 inline int outcome_score(Outcome outcome, int ply) {
@@ -78,11 +96,16 @@ struct RootMove {
 
 }  // namespace search_detail
 
+using search_detail::BOUND_REPORT_AFTER_MS;
+using search_detail::CORRECTION_WEIGHT_SCALE;
+using search_detail::CURRMOVE_REPORT_AFTER_MS;
 using search_detail::history_bonus;
 using search_detail::LMR;
-using search_detail::SE_MIN_DEPTH;
 using search_detail::NO_EVAL;
+using search_detail::NODES_PER_LIMIT_CHECK;
+using search_detail::NOISY_REMEMBERED;
 using search_detail::outcome_score;
+using search_detail::QUIETS_REMEMBERED;
 using search_detail::score_from_tt;
 using search_detail::score_to_tt;
 using search_detail::STACK_OFFSET;
@@ -136,14 +159,14 @@ struct BasicSearcher<Game>::Worker {
         std::int16_t& entry = histories.correction[index_of(pos.side_to_move())][correction_index()];
         const int target = std::clamp((score - raw) * Histories<Game>::CORRECTION_GRAIN, -Histories<Game>::CORRECTION_LIMIT,
                                       Histories<Game>::CORRECTION_LIMIT);
-        const int weight = std::min(depth + 1, 16);
-        entry = std::int16_t((entry * (256 - weight) + target * weight) / 256);
+        const int weight = std::min(depth + 1, params::CORRECTION_WEIGHT_MAX);
+        entry = std::int16_t((entry * (CORRECTION_WEIGHT_SCALE - weight) + target * weight) / CORRECTION_WEIGHT_SCALE);
     }
 
     void count_node() {
         const std::uint64_t n = nodes.load(std::memory_order_relaxed) + 1;
         nodes.store(n, std::memory_order_relaxed);
-        if (is_main() && (n & 255) == 0) check_limits();
+        if (is_main() && (n & (NODES_PER_LIMIT_CHECK - 1)) == 0) check_limits();
     }
 
     // Polled by the main thread: the hard time limit and the node limit end the search, but
@@ -231,7 +254,7 @@ int BasicSearcher<Game>::Worker::qsearch(int alpha, int beta, int ply, StackEntr
             if (picker.last_was_bad_noisy()) break;
             if (m == tt_move && !Game::see_ge(pos, m, 0)) continue;
             // Delta pruning: even winning the victim outright would not reach alpha.
-            if (stand_pat + Game::max_gain(pos, m) + 200 <= alpha) continue;
+            if (stand_pat + Game::max_gain(pos, m) + params::QS_DELTA_MARGIN <= alpha) continue;
         }
         ++searched;
         ss->move = m;
@@ -318,13 +341,14 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
     if (!PV && !in_check && !excluded && std::abs(beta) < SCORE_MATE_IN_MAX_PLY) {
         // Reverse futility pruning: far enough above beta that a quiet move is unlikely to bring
         // the score back down within this depth.
-        if (depth <= 8 && eval - 80 * (depth - improving) >= beta) return (eval + beta) / 2;
+        if (depth <= params::RFP_MAX_DEPTH && eval - params::RFP_MARGIN * (depth - improving) >= beta) return (eval + beta) / 2;
 
         // Null-move pruning: if passing still fails high, a real move would too, except in
         // zugzwang, which needs pieces besides pawns to be rare; deep cutoffs are verified.
-        if (depth >= 3 && ss->null_move_allowed && eval >= beta && ss->static_eval >= beta && (ss - 1)->move != Move::null() &&
-            Game::has_non_pawn_material(pos, us)) {
-            const int r = 3 + depth / 4 + std::min(3, (eval - beta) / 200);
+        if (depth >= params::NMP_MIN_DEPTH && ss->null_move_allowed && eval >= beta && ss->static_eval >= beta &&
+            (ss - 1)->move != Move::null() && Game::has_non_pawn_material(pos, us)) {
+            const int r = params::NMP_BASE_REDUCTION + depth / params::NMP_DEPTH_DIVISOR +
+                          std::min(params::NMP_EVAL_MAX_REDUCTION, (eval - beta) / params::NMP_EVAL_DIVISOR);
             ss->move = Move::null();
             ss->moved_piece = Game::NO_PIECE;
             ss->continuation = &histories.continuation[Game::NO_PIECE][0];
@@ -334,7 +358,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
             if (stopped()) return 0;
             if (score >= beta) {
                 if (score >= SCORE_MATE_IN_MAX_PLY) score = beta;
-                if (depth < 12) return score;
+                if (depth < params::NMP_VERIFY_DEPTH) return score;
                 ss->null_move_allowed = false;
                 const int verified = negamax<false>(beta - 1, beta, depth - r, ply, false, ss);
                 ss->null_move_allowed = true;
@@ -345,7 +369,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
 
     // Internal iterative reduction: without a hash move this node was not searched before, so
     // spend less on it now; the next iteration will have a move to start with.
-    if (!root && !excluded && depth >= 4 && !tt_move && (PV || cut_node)) --depth;
+    if (!root && !excluded && depth >= params::IIR_MIN_DEPTH && !tt_move && (PV || cut_node)) --depth;
 
     const Move prev = (ss - 1)->move;
     const Move counter = prev && prev != Move::null() ? histories.counter[(ss - 1)->moved_piece][prev.to()] : Move::none();
@@ -354,8 +378,8 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
 
     int best_score = -SCORE_INFINITE;
     Move best_move = Move::none();
-    Move quiets[64];
-    Move noisy[32];
+    Move quiets[QUIETS_REMEMBERED];
+    Move noisy[NOISY_REMEMBERED];
     int quiet_count = 0, noisy_count = 0, move_count = 0;
     const int original_alpha = alpha;
 
@@ -386,30 +410,31 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
         if (!root && best_score > -SCORE_MATE_IN_MAX_PLY && Game::has_non_pawn_material(pos, us)) {
             if (quiet) {
                 // Late-move pruning: after enough quiet moves at low depth, the rest are unlikely to matter.
-                if (move_count >= (3 + depth * depth) / (2 - improving)) {
+                if (move_count >= (params::LMP_BASE + depth * depth) / (2 - improving)) {
                     picker.skip_quiets();
                     continue;
                 }
                 // Futility pruning: the static eval is too far below alpha for a quiet move to help.
                 // Not once alpha is a mate we found: no static eval reaches it, and a quiet move
                 // may still mate sooner.
-                if (!in_check && lmr_depth <= 8 && alpha < SCORE_MATE_IN_MAX_PLY &&
-                    ss->static_eval + 100 + 100 * lmr_depth <= alpha) {
+                if (!in_check && lmr_depth <= params::FP_MAX_DEPTH && alpha < SCORE_MATE_IN_MAX_PLY &&
+                    ss->static_eval + params::FP_BASE + params::FP_MARGIN * lmr_depth <= alpha) {
                     picker.skip_quiets();
                     continue;
                 }
                 // History pruning: at low depth, a quiet move that has kept failing after these
                 // same two previous moves is not worth even a reduced search.
-                if (lmr_depth <= 4 && continuation_history < -3000 * depth) continue;
+                if (lmr_depth <= params::HP_MAX_DEPTH && continuation_history < -params::HP_MARGIN * depth) continue;
                 // SEE pruning of quiet moves that put the piece where it is lost.
-                if (lmr_depth <= 8 && !Game::see_ge(pos, m, -30 * lmr_depth * lmr_depth)) continue;
-            } else if (depth <= 8 && !Game::see_ge(pos, m, -100 * depth)) {
+                if (lmr_depth <= params::SEE_QUIET_MAX_DEPTH && !Game::see_ge(pos, m, -params::SEE_QUIET_MARGIN * lmr_depth * lmr_depth))
+                    continue;
+            } else if (depth <= params::SEE_NOISY_MAX_DEPTH && !Game::see_ge(pos, m, -params::SEE_NOISY_MARGIN * depth)) {
                 // SEE pruning of captures that lose too much material for this depth.
                 continue;
             }
         }
 
-        if (root && is_main() && callbacks->on_current_move && timer->elapsed_ms() > 1000)
+        if (root && is_main() && callbacks->on_current_move && timer->elapsed_ms() > CURRMOVE_REPORT_AFTER_MS)
             callbacks->on_current_move(depth, m, int(root_index));
 
         int extension = 0;
@@ -418,9 +443,10 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
         // good one here and gets an extra ply. The same search also shows when the node fails
         // high without the hash move (multi-cut: cut now), or when the hash move is only one of
         // several good moves and its stored score already beats beta (search it a ply shallower).
-        if (!root && m == tt_move && !excluded && depth >= SE_MIN_DEPTH && tt_hit && entry.depth >= depth - 3 &&
-            entry.bound != Bound::Upper && entry.bound != Bound::None && std::abs(tt_score) < SCORE_MATE_IN_MAX_PLY) {
-            const int singular_beta = tt_score - 2 * depth;
+        if (!root && m == tt_move && !excluded && depth >= params::SE_MIN_DEPTH && tt_hit &&
+            entry.depth >= depth - params::SE_TT_DEPTH_MARGIN && entry.bound != Bound::Upper && entry.bound != Bound::None &&
+            std::abs(tt_score) < SCORE_MATE_IN_MAX_PLY) {
+            const int singular_beta = tt_score - params::SE_BETA_MARGIN * depth;
             ss->excluded = m;
             const int score = negamax<false>(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node, ss);
             ss->excluded = Move::none();
@@ -442,7 +468,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
         const int new_depth = depth - 1 + extension;
         int score = 0;
 
-        if (depth >= 3 && move_count > 1 + root && (quiet || picker.last_was_bad_noisy())) {
+        if (depth >= params::LMR_MIN_DEPTH && move_count > 1 + root && (quiet || picker.last_was_bad_noisy())) {
             // Late-move reductions: later moves are searched shallower with a null window, and
             // again at full depth only if they surprise.
             int r = LMR.r[std::min(depth, 63)][std::min(move_count, 63)];
@@ -451,7 +477,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
             r += cut_node;
             r -= pos.in_check();
             r -= m == ss->killers[0] || m == ss->killers[1] || m == counter;
-            r -= history / 12288;
+            r -= history / params::LMR_HISTORY_DIVISOR;
             // A noisy hash move is most likely best here: the quiet alternatives matter less.
             r += quiet && tt_move_noisy;
             const int reduced = std::clamp(new_depth - r, 1, new_depth);
@@ -494,8 +520,8 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
             }
         }
         if (m != best_move) {
-            if (quiet && quiet_count < 64) quiets[quiet_count++] = m;
-            else if (!quiet && noisy_count < 32) noisy[noisy_count++] = m;
+            if (quiet && quiet_count < QUIETS_REMEMBERED) quiets[quiet_count++] = m;
+            else if (!quiet && noisy_count < NOISY_REMEMBERED) noisy[noisy_count++] = m;
         }
     }
 
@@ -592,16 +618,16 @@ void BasicSearcher<Game>::Worker::iterative_deepening() {
 
     for (int depth = 1; depth <= max_depth; ++depth) {
         // Lazy SMP: helper threads skip some depths so the threads spread over different trees.
-        if (!is_main() && depth > 1 && (depth + id) % 3 == 0) continue;
+        if (!is_main() && depth > 1 && (depth + id) % params::SMP_SKIP_CYCLE == 0) continue;
         for (RootMove& rm : root_moves) rm.previous_score = rm.score;
 
         for (pv_index = 0; pv_index < multipv && !stopped(); ++pv_index) {
             seldepth = 0;
-            int delta = 20;
+            int delta = params::ASP_DELTA;
             int alpha = -SCORE_INFINITE, beta = SCORE_INFINITE;
             const int previous = root_moves[pv_index].previous_score;
             // Aspiration window around the previous score; widened on each failure.
-            if (depth >= 4 && previous != -SCORE_INFINITE && !is_mate_score(previous)) {
+            if (depth >= params::ASP_MIN_DEPTH && previous != -SCORE_INFINITE && !is_mate_score(previous)) {
                 alpha = std::max(previous - delta, -SCORE_INFINITE);
                 beta = std::min(previous + delta, SCORE_INFINITE);
             }
@@ -613,17 +639,17 @@ void BasicSearcher<Game>::Worker::iterative_deepening() {
                                  [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
                 if (stopped()) break;
                 if (score <= alpha) {
-                    if (is_main() && timer->elapsed_ms() > 3000) report(depth, alpha, beta);
+                    if (is_main() && timer->elapsed_ms() > BOUND_REPORT_AFTER_MS) report(depth, alpha, beta);
                     beta = (alpha + beta) / 2;
                     alpha = std::max(score - delta, -SCORE_INFINITE);
                 } else if (score >= beta) {
-                    if (is_main() && timer->elapsed_ms() > 3000) report(depth, alpha, beta);
+                    if (is_main() && timer->elapsed_ms() > BOUND_REPORT_AFTER_MS) report(depth, alpha, beta);
                     beta = std::min(score + delta, SCORE_INFINITE);
                 } else {
                     break;
                 }
-                delta += delta / 2;
-                if (delta > 1000) alpha = -SCORE_INFINITE, beta = SCORE_INFINITE;
+                delta += delta / params::ASP_GROWTH_DIVISOR;
+                if (delta > params::ASP_FULL_WINDOW) alpha = -SCORE_INFINITE, beta = SCORE_INFINITE;
             }
             std::stable_sort(root_moves.begin(), root_moves.begin() + std::ptrdiff_t(pv_index + 1),
                              [](const RootMove& a, const RootMove& b) { return a.score > b.score; });

@@ -2,19 +2,26 @@
 // (checked against a brute-force solver written here), no stalemate when winning, draws by
 // repetition, the fifty-move rule and insufficient material scored as draws, legal best moves
 // and principal variations, searchmoves and MultiPV, the depth, node and mate limits,
-// determinism of fixed-depth searches (also after clear()), and no mate score without a mate.
+// determinism of fixed-depth searches (also after clear()), and no mate score without a mate;
+// and the table of search parameters (search_params.h): every row valid and read by the search.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
+#include <fstream>
 #include <random>
+#include <regex>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "chess/bench_positions.h"
 #include "chess/search.h"
 #include "chess/test_util.h"
+#include "core/search_impl.h"
+#include "core/search_params.h"
 #include "core/tt.h"
 
 using namespace sen;
@@ -461,4 +468,43 @@ TEST_CASE("Search: more threads find the same mate and return legal moves", "[se
         CHECK(is_legal(bench, t.result.best));
         CHECK(t.result.depth == 6);
     }
+}
+
+TEST_CASE("Search parameters: every row of the table is valid, found by name and has its constant", "[search][params]") {
+    std::set<std::string> names;
+    for (const params::Tunable& t : params::TUNABLES) {
+        INFO(t.name);
+        CHECK(names.insert(std::string(t.name)).second);
+        CHECK(t.step > 0);
+        CHECK(t.min <= t.value);
+        CHECK(t.value <= t.max);
+        CHECK(params::find_tunable(t.name) == &t);
+    }
+    CHECK(params::find_tunable("NO_SUCH_PARAMETER") == nullptr);
+
+    // A row without a named constant would be tuned without effect: read the header itself.
+    std::ifstream header(std::string(SEN_SOURCE_DIR) + "/src/core/search_params.h");
+    REQUIRE(header);
+    const std::regex declaration(R"re(inline constexpr int (\w+) = value_of\("(\w+)"\);)re");
+    std::set<std::string> declared;
+    for (std::string line; std::getline(header, line);) {
+        std::smatch m;
+        if (!std::regex_search(line, m, declaration)) continue;
+        CHECK(m[1].str() == m[2].str());
+        declared.insert(m[1].str());
+    }
+    CHECK(declared == names);
+}
+
+TEST_CASE("Search parameters: the formulas built from them follow the table", "[search][params]") {
+    for (int depth = 1; depth < 30; ++depth)
+        CHECK(search_detail::history_bonus(depth) ==
+              std::min(params::HISTORY_BONUS_SCALE * depth - params::HISTORY_BONUS_OFFSET, params::HISTORY_BONUS_MAX));
+    for (int depth = 1; depth < 64; ++depth)
+        for (int move = 1; move < 64; ++move)
+            CHECK(search_detail::LMR.r[depth][move] ==
+                  int(params::LMR_BASE / 100.0 + std::log(depth) * std::log(move) / (params::LMR_DIVISOR / 100.0)));
+    CHECK(search_detail::LMR.r[0][10] == 0);
+    CHECK(search_detail::LMR.r[10][0] == 0);
+    CHECK(Histories<ChessGame>::CORRECTION_LIMIT == params::CORRECTION_MAX * Histories<ChessGame>::CORRECTION_GRAIN);
 }
