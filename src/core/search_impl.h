@@ -637,7 +637,6 @@ void BasicSearcher<Game>::Worker::iterative_deepening() {
                 if (stopped()) break;
                 std::stable_sort(root_moves.begin() + std::ptrdiff_t(pv_index), root_moves.end(),
                                  [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
-                if (stopped()) break;
                 if (score <= alpha) {
                     if (is_main() && timer->elapsed_ms() > BOUND_REPORT_AFTER_MS) report(depth, alpha, beta);
                     beta = (alpha + beta) / 2;

@@ -408,6 +408,28 @@ TEST_CASE("Search: the node limit", "[search]") {
     CHECK(a.reports.back().pv[0] == a.result.best);
 }
 
+TEST_CASE("Search: a search stopped anywhere in an iteration answers from the last completed one", "[search]") {
+    // Node limits from a few hundred nodes to a few thousand stop the search at many points of
+    // an iteration: inside an aspiration re-search, in a later MultiPV line, during the first
+    // move. The partial iteration's scores and order must not leak into the result.
+    const Position pos = position_from(BENCH_FENS[7]);
+    for (const int multipv : {1, 3}) {
+        for (std::uint64_t limit = 300; limit < 12000; limit += 397) {
+            INFO("MultiPV " << multipv << ", nodes " << limit);
+            SearchLimits limits;
+            limits.nodes = limit;
+            limits.multipv = multipv;
+            const Run r = run(pos, limits);
+            REQUIRE_FALSE(r.reports.empty());
+            const std::vector<SearchReport> last = last_iteration(r);
+            CHECK(last.front().depth == r.result.depth);
+            CHECK(last.front().pv[0] == r.result.best);
+            CHECK(last.front().score == r.result.score);
+            for (const SearchReport& line : last) CHECK(line.bound == Bound::Exact);
+        }
+    }
+}
+
 TEST_CASE("Search: a node limit below one iteration still completes depth 1", "[search]") {
     // Until depth 1 has completed the best move is only the first one tried, unsearched, with a
     // score of -infinity: a tiny node limit must not stop the search before then.
