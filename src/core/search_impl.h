@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <thread>
 
 #include "core/movepick.h"
@@ -374,7 +375,10 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
     const Move prev = (ss - 1)->move;
     const Move counter = prev && prev != Move::null() ? histories.counter[(ss - 1)->moved_piece][prev.to()] : Move::none();
     const PieceToHistory<Game>* continuations[2] = {(ss - 1)->continuation, (ss - 2)->continuation};
-    MovePicker<Game> picker(pos, tt_move, histories, ss->killers, counter, continuations);
+    // The root's moves come from root_moves (below); a picker there would generate every legal
+    // move for nothing.
+    std::optional<MovePicker<Game>> picker;
+    if (!root) picker.emplace(pos, tt_move, histories, ss->killers, counter, continuations);
 
     int best_score = -SCORE_INFINITE;
     Move best_move = Move::none();
@@ -392,7 +396,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
             // already settled by earlier MultiPV passes.
             if (root_index >= root_moves.size()) break;
             m = root_moves[root_index++].move;
-        } else if (!(m = picker.next())) {
+        } else if (!(m = picker->next())) {
             break;
         }
         if (m == excluded) continue;
@@ -411,7 +415,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
             if (quiet) {
                 // Late-move pruning: after enough quiet moves at low depth, the rest are unlikely to matter.
                 if (move_count >= (params::LMP_BASE + depth * depth) / (2 - improving)) {
-                    picker.skip_quiets();
+                    picker->skip_quiets();
                     continue;
                 }
                 // Futility pruning: the static eval is too far below alpha for a quiet move to help.
@@ -419,7 +423,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
                 // may still mate sooner.
                 if (!in_check && lmr_depth <= params::FP_MAX_DEPTH && alpha < SCORE_MATE_IN_MAX_PLY &&
                     ss->static_eval + params::FP_BASE + params::FP_MARGIN * lmr_depth <= alpha) {
-                    picker.skip_quiets();
+                    picker->skip_quiets();
                     continue;
                 }
                 // History pruning: at low depth, a quiet move that has kept failing after these
@@ -468,9 +472,9 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
         const int new_depth = depth - 1 + extension;
         int score = 0;
 
-        if (depth >= params::LMR_MIN_DEPTH && move_count > 1 + root && (quiet || picker.last_was_bad_noisy())) {
+        if (depth >= params::LMR_MIN_DEPTH && move_count > 1 + root && (quiet || (!root && picker->last_was_bad_noisy()))) {
             // Late-move reductions: later moves are searched shallower with a null window, and
-            // again at full depth only if they surprise.
+            // again at full depth only if they surprise. At the root only quiet moves are reduced.
             int r = LMR.r[std::min(depth, 63)][std::min(move_count, 63)];
             r += !PV;
             r += !improving;
