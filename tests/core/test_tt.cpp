@@ -2,7 +2,8 @@
 // miss, the replacement policy keeps what tt.cpp says it keeps (same position first, then an
 // empty slot, then the oldest and shallowest entry; a much deeper result of the same position
 // from this search survives a shallower bound), resize and clear empty the table, hashfull counts
-// the current generation's entries; and the search's mate-score adjustment (search_detail).
+// the current generation's entries, generations and ages wrap at one cycle; and the search's
+// mate-score adjustment (search_detail).
 #include <catch2/catch.hpp>
 
 #include <cstdint>
@@ -273,6 +274,39 @@ TEST_CASE("TT: hashfull counts the entries of the current search", "[tt]") {
     for (std::uint64_t b = 0; b < 250; ++b)
         for (std::uint64_t n = 0; n < 4; ++n) tt.store(in_bucket(b, n), 0, 0, 0, 1, Bound::Exact, false);
     CHECK(tt.hashfull() == 1000);
+}
+
+TEST_CASE("TT: generations count searches modulo GENERATION_CYCLE, in the table as in its entries", "[tt]") {
+    constexpr int CYCLE = TranspositionTable::GENERATION_CYCLE;
+    TranspositionTable tt;
+    REQUIRE(tt.resize(TEST_MB));
+    CHECK(tt.generation() == 0);
+    // One entry from generation 0 in hashfull's sample: 1 permille while it is current.
+    tt.store(in_bucket(0, 0), 0, 0, 0, 1, Bound::Exact, false);
+    CHECK(tt.hashfull() == 1);
+    for (int n = 1; n <= 3 * CYCLE; ++n) {
+        tt.new_search();
+        INFO("after " << n << " searches");
+        // The table's counter must wrap where the entries' field does (it used to run to 63
+        // while entries kept 5 bits).
+        REQUIRE(tt.generation() < CYCLE);
+        CHECK(tt.generation() == n % CYCLE);
+        CHECK(tt.hashfull() == (n % CYCLE == 0 ? 1 : 0));
+    }
+
+    // Ages wrap with the generation: an entry a whole cycle old is as good as new, one a cycle
+    // less one search old is the oldest there can be.
+    const Key k[5] = {in_bucket(9, 0), in_bucket(9, 1), in_bucket(9, 2), in_bucket(9, 3), in_bucket(9, 4)};
+    for (const int searches : {CYCLE - 1, CYCLE}) {
+        INFO(searches << " searches later");
+        tt.clear();
+        tt.store(k[0], 0, 0, 0, 20, Bound::Exact, false);
+        for (int i = 0; i < searches; ++i) tt.new_search();
+        for (int i = 1; i < 4; ++i) tt.store(k[i], 0, 0, 0, 11, Bound::Exact, false);
+        tt.store(k[4], 0, 0, 0, 11, Bound::Exact, false);
+        CHECK(hits(tt, k[0]) == (searches == CYCLE));
+        CHECK(hits(tt, k[4]));
+    }
 }
 
 TEST_CASE("TT: mate scores are stored relative to the node", "[tt][search]") {
