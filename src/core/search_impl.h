@@ -283,7 +283,7 @@ int BasicSearcher<Game>::Worker::qsearch(int alpha, int beta, int ply, StackEntr
     if (in_check && searched == 0) return -SCORE_MATE + ply;
 
     const Bound bound = best_score >= beta ? Bound::Lower : Bound::Upper;
-    tt->store(pos.key(), best_move.raw(), score_to_tt(best_score, ply), raw_eval, 0, bound, PV);
+    tt->store(pos.key(), best_move.raw(), score_to_tt(best_score, ply), raw_eval, 0, bound);
     return best_score;
 }
 
@@ -333,7 +333,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
         // The stored search score is a better estimate than the static one when its bound allows.
         if (tt_hit && ((entry.bound == Bound::Lower && tt_score > eval) || (entry.bound == Bound::Upper && tt_score < eval)))
             eval = tt_score;
-        if (!tt_hit) tt->store(pos.key(), 0, 0, raw_eval, -1, Bound::None, PV);
+        if (!tt_hit) tt->store(pos.key(), 0, 0, raw_eval, -1, Bound::None);
     }
     const bool improving = !in_check && (ss - 2)->static_eval != NO_EVAL && ss->static_eval > (ss - 2)->static_eval;
     (ss + 1)->killers[0] = (ss + 1)->killers[1] = Move::none();
@@ -555,7 +555,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
     if (!in_check && (!best_move || !Game::is_noisy(pos, best_move)) && std::abs(best_score) < SCORE_MATE_IN_MAX_PLY &&
         !(bound == Bound::Lower && best_score <= ss->static_eval) && !(bound == Bound::Upper && best_score >= ss->static_eval))
         update_correction(raw_eval, best_score, depth);
-    tt->store(pos.key(), best_move.raw(), score_to_tt(best_score, ply), raw_eval, depth, bound, PV);
+    tt->store(pos.key(), best_move.raw(), score_to_tt(best_score, ply), raw_eval, depth, bound);
     return best_score;
 }
 

@@ -9,13 +9,13 @@ namespace sen {
 
 namespace {
 
-// data layout, from bit 0: move 16 | score 16 | eval 16 | depth 8 | bound 2 | pv 1 | generation 5
+// data layout, from bit 0: move 16 | score 16 | eval 16 | depth 8 | bound 2 | unused 1 | generation 5
 constexpr int GENERATION_SHIFT = 59;
 static_assert(GENERATION_SHIFT + TranspositionTable::GENERATION_BITS == 64);
 
-std::uint64_t pack(std::uint16_t move, int score, int eval, int depth, Bound bound, bool pv, std::uint8_t generation) {
+std::uint64_t pack(std::uint16_t move, int score, int eval, int depth, Bound bound, std::uint8_t generation) {
     return std::uint64_t(move) | (std::uint64_t(std::uint16_t(score)) << 16) | (std::uint64_t(std::uint16_t(eval)) << 32) |
-           (std::uint64_t(std::uint8_t(depth)) << 48) | (std::uint64_t(bound) << 56) | (std::uint64_t(pv) << 58) |
+           (std::uint64_t(std::uint8_t(depth)) << 48) | (std::uint64_t(bound) << 56) |
            (std::uint64_t(generation & TranspositionTable::GENERATION_MASK) << GENERATION_SHIFT);
 }
 
@@ -26,7 +26,6 @@ TTEntry unpack(std::uint64_t data) {
     e.static_eval = std::int16_t(std::uint16_t(data >> 32));
     e.depth = std::int8_t(std::uint8_t(data >> 48));
     e.bound = Bound((data >> 56) & 3);
-    e.pv = (data >> 58) & 1;
     return e;
 }
 
@@ -81,7 +80,7 @@ bool TranspositionTable::probe(Key key, TTEntry& out) const {
     return false;
 }
 
-void TranspositionTable::store(Key key, std::uint16_t move, int score, int static_eval, int depth, Bound bound, bool pv) {
+void TranspositionTable::store(Key key, std::uint16_t move, int score, int static_eval, int depth, Bound bound) {
     if (!written_.load(std::memory_order_relaxed)) written_.store(true, std::memory_order_relaxed);
     Bucket& bucket = buckets_[bucket_index(key)];
     const std::uint8_t gen = generation_;
@@ -113,7 +112,7 @@ void TranspositionTable::store(Key key, std::uint16_t move, int score, int stati
         // Keep a much deeper result of the same position from this search unless the new one is exact.
         if (bound != Bound::Exact && depth + 4 < old.depth && generation_of(victim_data) == gen) return;
     }
-    const std::uint64_t data = pack(move, score, static_eval, depth, bound, pv, gen);
+    const std::uint64_t data = pack(move, score, static_eval, depth, bound, gen);
     store(victim->data, data);
     store(victim->check, key ^ data);
 }

@@ -29,7 +29,6 @@ struct TTEntry {
     std::int16_t static_eval = 0;
     std::int8_t depth = 0;
     Bound bound = Bound::None;
-    bool pv = false;
 };
 
 class TranspositionTable {
@@ -61,7 +60,7 @@ public:
     std::uint8_t generation() const { return generation_; }
 
     bool probe(Key key, TTEntry& out) const;
-    void store(Key key, std::uint16_t move, int score, int static_eval, int depth, Bound bound, bool pv);
+    void store(Key key, std::uint16_t move, int score, int static_eval, int depth, Bound bound);
     void prefetch(Key key) const { __builtin_prefetch(&buckets_[bucket_index(key)]); }
 
     // Permille of a sample of entries that were written during the current search.
