@@ -91,7 +91,7 @@ struct RootMove {
     int score = -SCORE_INFINITE;
     int previous_score = -SCORE_INFINITE;
     int seldepth = 0;
-    std::uint64_t nodes = 0;
+    std::uint64_t nodes = 0;  // spent on this move by this thread since the search began, all iterations together
     std::vector<Move> pv;
 };
 
@@ -678,9 +678,10 @@ void BasicSearcher<Game>::Worker::iterative_deepening() {
                 // Stable best move: move sooner. Falling score or nodes spread over many moves: think longer.
                 const double stability = 1.3 - 0.05 * stable_iterations;
                 const double drop = std::clamp(1.0 + (last_score - best.score) / 100.0 * 0.4, 0.8, 1.5);
-                std::uint64_t iteration_nodes = 0;
-                for (const RootMove& rm : root_moves) iteration_nodes += rm.nodes;
-                const double best_share = iteration_nodes ? double(best.nodes) / double(iteration_nodes) : 0.5;
+                // The best move's share of the nodes spent below the root since the search began.
+                std::uint64_t root_nodes = 0;
+                for (const RootMove& rm : root_moves) root_nodes += rm.nodes;
+                const double best_share = root_nodes ? double(best.nodes) / double(root_nodes) : 0.5;
                 const double node_factor = std::max(0.5, 2.0 * (1.0 - best_share) + 0.4);
                 scale = stability * drop * node_factor;
             }
