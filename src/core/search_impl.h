@@ -616,6 +616,8 @@ void BasicSearcher<Game>::Worker::iterative_deepening() {
     completed_depth = 0;
     const int max_depth = limits->depth ? std::clamp(*limits->depth, 1, MAX_PLY - 1) : MAX_PLY - 1;
     const std::size_t multipv = std::min<std::size_t>(std::size_t(std::max(1, limits->multipv)), root_moves.size());
+    // For the time policy: the best move and score at the last iteration it was shown (iterations
+    // while pondering are not), and for how many iterations in a row that move had been best.
     Move last_best = Move::none();
     int stable_iterations = 0;
     int last_score = 0;
@@ -669,26 +671,21 @@ void BasicSearcher<Game>::Worker::iterative_deepening() {
         if (limits->mate && best.score >= SCORE_MATE_IN_MAX_PLY && mate_in_moves(best.score) <= *limits->mate) break;
         if (control->pondering.load()) continue;
         if (timer->limited()) {
-            // A mate proven well within the depth searched will not change: answer now.
-            if (is_mate_score(best.score) && depth >= 2 * (SCORE_MATE - std::abs(best.score)) + 4) break;
-            if (root_moves.size() == 1) break;  // a single legal move needs no thought
-            stable_iterations = best.move == last_best ? std::min(stable_iterations + 1, 10) : 0;
-            double scale = 1.0;
-            if (depth >= 4) {
-                // Stable best move: move sooner. Falling score or nodes spread over many moves: think longer.
-                const double stability = 1.3 - 0.05 * stable_iterations;
-                const double drop = std::clamp(1.0 + (last_score - best.score) / 100.0 * 0.4, 0.8, 1.5);
-                // The best move's share of the nodes spent below the root since the search began.
-                std::uint64_t root_nodes = 0;
-                for (const RootMove& rm : root_moves) root_nodes += rm.nodes;
-                const double best_share = root_nodes ? double(best.nodes) / double(root_nodes) : 0.5;
-                const double node_factor = std::max(0.5, 2.0 * (1.0 - best_share) + 0.4);
-                scale = stability * drop * node_factor;
-            }
+            // The time manager decides (timeman.h, stop_after_iteration); the search only
+            // reports what this iteration found.
+            stable_iterations = best.move == last_best ? stable_iterations + 1 : 0;
+            IterationFacts facts;
+            facts.depth = depth;
+            facts.root_moves = root_moves.size();
+            if (is_mate_score(best.score)) facts.mate_plies = SCORE_MATE - std::abs(best.score);
+            facts.stable_iterations = stable_iterations;
+            facts.score = best.score;
+            facts.previous_score = last_score;
+            facts.best_move_nodes = best.nodes;
+            for (const RootMove& rm : root_moves) facts.root_nodes += rm.nodes;
             last_best = best.move;
             last_score = best.score;
-            // With a fixed movetime (soft == hard) the whole time is used; the hard limit ends it.
-            if (timer->budget().soft_ms < timer->budget().hard_ms && timer->soft_limit_reached(scale)) break;
+            if (timer->stop_after_iteration(facts)) break;
         }
     }
 }

@@ -468,6 +468,27 @@ TEST_CASE("Search: the mate limit stops at the first iteration that proves it", 
     CHECK(run(pos, limits).result.depth == 12);
 }
 
+TEST_CASE("Search: with a clock, the time manager's policy ends the search between iterations", "[search][timeman]") {
+    // A budget far beyond what these searches take: only stop_after_iteration ends them early.
+    const auto timed_run = [](const Position& pos) {
+        TranspositionTable tt;
+        Searcher searcher(tt);
+        SearchControl control;
+        const TimeLimiter timer(TimeBudget{60000, 120000, true}, std::chrono::steady_clock::now());
+        return searcher.search(pos, SearchLimits{}, timer, control, {});
+    };
+    // A single legal move (Kxb2) is played after depth 1.
+    const Position single = position_from("k7/8/8/8/8/8/1q6/K7 w - - 0 1");
+    REQUIRE(count_legal_moves(single) == 1);
+    const SearchResult one = timed_run(single);
+    CHECK(one.depth == 1);
+    CHECK(coord(single, one.best) == "a1b2");
+    // A mate in one (one ply) is final from depth 2 * 1 + 4.
+    const SearchResult mate = timed_run(position_from(BACK_RANK));
+    CHECK(mate.score == SCORE_MATE - 1);
+    CHECK(mate.depth == 6);
+}
+
 TEST_CASE("Search: no mate score without a mate", "[search]") {
     const Run r = run(Position(), 8);
     REQUIRE(r.reports.size() == 8);
