@@ -15,6 +15,7 @@
 #include <utility>
 
 #include "core/game.h"
+#include "core/search_params.h"
 
 namespace sen {
 
@@ -42,7 +43,7 @@ struct Histories {
     // in 1/CORRECTION_GRAIN centipawns.
     static constexpr int CORRECTION_SIZE = 16384;
     static constexpr int CORRECTION_GRAIN = 256;
-    static constexpr int CORRECTION_LIMIT = 64 * CORRECTION_GRAIN;
+    static constexpr int CORRECTION_LIMIT = params::CORRECTION_MAX * CORRECTION_GRAIN;
     std::int16_t correction[COLOR_NB][CORRECTION_SIZE];
 
     void clear() {
@@ -125,7 +126,8 @@ void MovePicker<Game>::score() {
         const auto mover = pos_.piece_on(m.from());
         int s;
         if (Game::is_noisy(pos_, m)) {
-            s = 16 * Game::noisy_value(pos_, m) + h.capture[mover][m.to()][Game::victim(pos_, m)] / 16;
+            s = params::MVV_SCALE * Game::noisy_value(pos_, m) +
+                h.capture[mover][m.to()][Game::victim(pos_, m)] / params::CAPTURE_HISTORY_DIVISOR;
             s += Game::see_ge(pos_, m, 0) ? GOOD_NOISY : BAD_NOISY;
         } else if (m == killers_[0]) {
             s = KILLER_SCORE + 2;

@@ -7,31 +7,48 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <thread>
 
 #include "core/movepick.h"
 #include "core/search.h"
+#include "core/search_params.h"
 
 namespace sen {
 
 namespace search_detail {
 
-// Late-move reduction table: reductions grow with the logarithms of depth and move number.
+// Late-move reduction table: reductions grow with the logarithms of depth and move number
+// (params::LMR_BASE and LMR_DIVISOR, in hundredths).
 struct ReductionTable {
     int r[64][64];
     ReductionTable() {
         for (int d = 0; d < 64; ++d)
-            for (int m = 0; m < 64; ++m) r[d][m] = (d && m) ? int(0.75 + std::log(d) * std::log(m) / 2.25) : 0;
+            for (int m = 0; m < 64; ++m)
+                r[d][m] = (d && m) ? int(params::LMR_BASE / 100.0 + std::log(d) * std::log(m) / (params::LMR_DIVISOR / 100.0))
+                                   : 0;
     }
 };
 inline const ReductionTable LMR;
 
-// Singular extensions are tried from this depth on: below it the verification search costs more
-// than the extension gains.
-constexpr int SE_MIN_DEPTH = 8;
-
 constexpr int STACK_OFFSET = 4;  // room for (ss - 2) lookups at the root
 constexpr int NO_EVAL = -SCORE_INFINITE;
+
+// How many of a node's quiet and noisy moves that failed to cut are remembered for the history
+// penalty on a cutoff (the size of the node's lists; later moves go unpunished).
+constexpr int QUIETS_REMEMBERED = 64;
+constexpr int NOISY_REMEMBERED = 32;
+
+// The main thread looks at the clock and the node limit once per this many nodes (a power of two).
+constexpr std::uint64_t NODES_PER_LIMIT_CHECK = 256;
+
+// Output for a human watching: aspiration-window bounds are reported once an iteration has run
+// this long, and the move being searched at the root after this.
+constexpr std::int64_t BOUND_REPORT_AFTER_MS = 3000;
+constexpr std::int64_t CURRMOVE_REPORT_AFTER_MS = 1000;
+
+// Weights of a correction-history update are in 1/CORRECTION_WEIGHT_SCALE.
+constexpr int CORRECTION_WEIGHT_SCALE = 256;
 
 // Mate scores are stored relative to the node, not the root, so that a transposition found at
 // another ply reports the right distance to mate.
@@ -46,7 +63,9 @@ inline int score_from_tt(int score, int ply) {
     return score;
 }
 
-inline int history_bonus(int depth) { return std::min(300 * depth - 250, 2500); }
+inline int history_bonus(int depth) {
+    return std::min(params::HISTORY_BONUS_SCALE * depth - params::HISTORY_BONUS_OFFSET, params::HISTORY_BONUS_MAX);
+}
 
 // A decided node's score for the side to move; mates count from the root, so a nearer one scores higher.
 inline int outcome_score(Outcome outcome, int ply) {
@@ -72,17 +91,22 @@ struct RootMove {
     int score = -SCORE_INFINITE;
     int previous_score = -SCORE_INFINITE;
     int seldepth = 0;
-    std::uint64_t nodes = 0;
+    std::uint64_t nodes = 0;  // spent on this move by this thread since the search began, all iterations together
     std::vector<Move> pv;
 };
 
 }  // namespace search_detail
 
+using search_detail::BOUND_REPORT_AFTER_MS;
+using search_detail::CORRECTION_WEIGHT_SCALE;
+using search_detail::CURRMOVE_REPORT_AFTER_MS;
 using search_detail::history_bonus;
 using search_detail::LMR;
-using search_detail::SE_MIN_DEPTH;
 using search_detail::NO_EVAL;
+using search_detail::NODES_PER_LIMIT_CHECK;
+using search_detail::NOISY_REMEMBERED;
 using search_detail::outcome_score;
+using search_detail::QUIETS_REMEMBERED;
 using search_detail::score_from_tt;
 using search_detail::score_to_tt;
 using search_detail::STACK_OFFSET;
@@ -136,14 +160,14 @@ struct BasicSearcher<Game>::Worker {
         std::int16_t& entry = histories.correction[index_of(pos.side_to_move())][correction_index()];
         const int target = std::clamp((score - raw) * Histories<Game>::CORRECTION_GRAIN, -Histories<Game>::CORRECTION_LIMIT,
                                       Histories<Game>::CORRECTION_LIMIT);
-        const int weight = std::min(depth + 1, 16);
-        entry = std::int16_t((entry * (256 - weight) + target * weight) / 256);
+        const int weight = std::min(depth + 1, params::CORRECTION_WEIGHT_MAX);
+        entry = std::int16_t((entry * (CORRECTION_WEIGHT_SCALE - weight) + target * weight) / CORRECTION_WEIGHT_SCALE);
     }
 
     void count_node() {
         const std::uint64_t n = nodes.load(std::memory_order_relaxed) + 1;
         nodes.store(n, std::memory_order_relaxed);
-        if (is_main() && (n & 255) == 0) check_limits();
+        if (is_main() && (n & (NODES_PER_LIMIT_CHECK - 1)) == 0) check_limits();
     }
 
     // Polled by the main thread: the hard time limit and the node limit end the search, but
@@ -231,7 +255,7 @@ int BasicSearcher<Game>::Worker::qsearch(int alpha, int beta, int ply, StackEntr
             if (picker.last_was_bad_noisy()) break;
             if (m == tt_move && !Game::see_ge(pos, m, 0)) continue;
             // Delta pruning: even winning the victim outright would not reach alpha.
-            if (stand_pat + Game::max_gain(pos, m) + 200 <= alpha) continue;
+            if (stand_pat + Game::max_gain(pos, m) + params::QS_DELTA_MARGIN <= alpha) continue;
         }
         ++searched;
         ss->move = m;
@@ -259,7 +283,7 @@ int BasicSearcher<Game>::Worker::qsearch(int alpha, int beta, int ply, StackEntr
     if (in_check && searched == 0) return -SCORE_MATE + ply;
 
     const Bound bound = best_score >= beta ? Bound::Lower : Bound::Upper;
-    tt->store(pos.key(), best_move.raw(), score_to_tt(best_score, ply), raw_eval, 0, bound, PV);
+    tt->store(pos.key(), best_move.raw(), score_to_tt(best_score, ply), raw_eval, 0, bound);
     return best_score;
 }
 
@@ -309,7 +333,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
         // The stored search score is a better estimate than the static one when its bound allows.
         if (tt_hit && ((entry.bound == Bound::Lower && tt_score > eval) || (entry.bound == Bound::Upper && tt_score < eval)))
             eval = tt_score;
-        if (!tt_hit) tt->store(pos.key(), 0, 0, raw_eval, -1, Bound::None, PV);
+        if (!tt_hit) tt->store(pos.key(), 0, 0, raw_eval, -1, Bound::None);
     }
     const bool improving = !in_check && (ss - 2)->static_eval != NO_EVAL && ss->static_eval > (ss - 2)->static_eval;
     (ss + 1)->killers[0] = (ss + 1)->killers[1] = Move::none();
@@ -318,13 +342,14 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
     if (!PV && !in_check && !excluded && std::abs(beta) < SCORE_MATE_IN_MAX_PLY) {
         // Reverse futility pruning: far enough above beta that a quiet move is unlikely to bring
         // the score back down within this depth.
-        if (depth <= 8 && eval - 80 * (depth - improving) >= beta) return (eval + beta) / 2;
+        if (depth <= params::RFP_MAX_DEPTH && eval - params::RFP_MARGIN * (depth - improving) >= beta) return (eval + beta) / 2;
 
         // Null-move pruning: if passing still fails high, a real move would too, except in
         // zugzwang, which needs pieces besides pawns to be rare; deep cutoffs are verified.
-        if (depth >= 3 && ss->null_move_allowed && eval >= beta && ss->static_eval >= beta && (ss - 1)->move != Move::null() &&
-            Game::has_non_pawn_material(pos, us)) {
-            const int r = 3 + depth / 4 + std::min(3, (eval - beta) / 200);
+        if (depth >= params::NMP_MIN_DEPTH && ss->null_move_allowed && eval >= beta && ss->static_eval >= beta &&
+            (ss - 1)->move != Move::null() && Game::has_non_pawn_material(pos, us)) {
+            const int r = params::NMP_BASE_REDUCTION + depth / params::NMP_DEPTH_DIVISOR +
+                          std::min(params::NMP_EVAL_MAX_REDUCTION, (eval - beta) / params::NMP_EVAL_DIVISOR);
             ss->move = Move::null();
             ss->moved_piece = Game::NO_PIECE;
             ss->continuation = &histories.continuation[Game::NO_PIECE][0];
@@ -334,7 +359,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
             if (stopped()) return 0;
             if (score >= beta) {
                 if (score >= SCORE_MATE_IN_MAX_PLY) score = beta;
-                if (depth < 12) return score;
+                if (depth < params::NMP_VERIFY_DEPTH) return score;
                 ss->null_move_allowed = false;
                 const int verified = negamax<false>(beta - 1, beta, depth - r, ply, false, ss);
                 ss->null_move_allowed = true;
@@ -345,17 +370,20 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
 
     // Internal iterative reduction: without a hash move this node was not searched before, so
     // spend less on it now; the next iteration will have a move to start with.
-    if (!root && !excluded && depth >= 4 && !tt_move && (PV || cut_node)) --depth;
+    if (!root && !excluded && depth >= params::IIR_MIN_DEPTH && !tt_move && (PV || cut_node)) --depth;
 
     const Move prev = (ss - 1)->move;
     const Move counter = prev && prev != Move::null() ? histories.counter[(ss - 1)->moved_piece][prev.to()] : Move::none();
     const PieceToHistory<Game>* continuations[2] = {(ss - 1)->continuation, (ss - 2)->continuation};
-    MovePicker<Game> picker(pos, tt_move, histories, ss->killers, counter, continuations);
+    // The root's moves come from root_moves (below); a picker there would generate every legal
+    // move for nothing.
+    std::optional<MovePicker<Game>> picker;
+    if (!root) picker.emplace(pos, tt_move, histories, ss->killers, counter, continuations);
 
     int best_score = -SCORE_INFINITE;
     Move best_move = Move::none();
-    Move quiets[64];
-    Move noisy[32];
+    Move quiets[QUIETS_REMEMBERED];
+    Move noisy[NOISY_REMEMBERED];
     int quiet_count = 0, noisy_count = 0, move_count = 0;
     const int original_alpha = alpha;
 
@@ -368,7 +396,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
             // already settled by earlier MultiPV passes.
             if (root_index >= root_moves.size()) break;
             m = root_moves[root_index++].move;
-        } else if (!(m = picker.next())) {
+        } else if (!(m = picker->next())) {
             break;
         }
         if (m == excluded) continue;
@@ -386,30 +414,31 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
         if (!root && best_score > -SCORE_MATE_IN_MAX_PLY && Game::has_non_pawn_material(pos, us)) {
             if (quiet) {
                 // Late-move pruning: after enough quiet moves at low depth, the rest are unlikely to matter.
-                if (move_count >= (3 + depth * depth) / (2 - improving)) {
-                    picker.skip_quiets();
+                if (move_count >= (params::LMP_BASE + depth * depth) / (2 - improving)) {
+                    picker->skip_quiets();
                     continue;
                 }
                 // Futility pruning: the static eval is too far below alpha for a quiet move to help.
                 // Not once alpha is a mate we found: no static eval reaches it, and a quiet move
                 // may still mate sooner.
-                if (!in_check && lmr_depth <= 8 && alpha < SCORE_MATE_IN_MAX_PLY &&
-                    ss->static_eval + 100 + 100 * lmr_depth <= alpha) {
-                    picker.skip_quiets();
+                if (!in_check && lmr_depth <= params::FP_MAX_DEPTH && alpha < SCORE_MATE_IN_MAX_PLY &&
+                    ss->static_eval + params::FP_BASE + params::FP_MARGIN * lmr_depth <= alpha) {
+                    picker->skip_quiets();
                     continue;
                 }
                 // History pruning: at low depth, a quiet move that has kept failing after these
                 // same two previous moves is not worth even a reduced search.
-                if (lmr_depth <= 4 && continuation_history < -3000 * depth) continue;
+                if (lmr_depth <= params::HP_MAX_DEPTH && continuation_history < -params::HP_MARGIN * depth) continue;
                 // SEE pruning of quiet moves that put the piece where it is lost.
-                if (lmr_depth <= 8 && !Game::see_ge(pos, m, -30 * lmr_depth * lmr_depth)) continue;
-            } else if (depth <= 8 && !Game::see_ge(pos, m, -100 * depth)) {
+                if (lmr_depth <= params::SEE_QUIET_MAX_DEPTH && !Game::see_ge(pos, m, -params::SEE_QUIET_MARGIN * lmr_depth * lmr_depth))
+                    continue;
+            } else if (depth <= params::SEE_NOISY_MAX_DEPTH && !Game::see_ge(pos, m, -params::SEE_NOISY_MARGIN * depth)) {
                 // SEE pruning of captures that lose too much material for this depth.
                 continue;
             }
         }
 
-        if (root && is_main() && callbacks->on_current_move && timer->elapsed_ms() > 1000)
+        if (root && is_main() && callbacks->on_current_move && timer->elapsed_ms() > CURRMOVE_REPORT_AFTER_MS)
             callbacks->on_current_move(depth, m, int(root_index));
 
         int extension = 0;
@@ -418,9 +447,10 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
         // good one here and gets an extra ply. The same search also shows when the node fails
         // high without the hash move (multi-cut: cut now), or when the hash move is only one of
         // several good moves and its stored score already beats beta (search it a ply shallower).
-        if (!root && m == tt_move && !excluded && depth >= SE_MIN_DEPTH && tt_hit && entry.depth >= depth - 3 &&
-            entry.bound != Bound::Upper && entry.bound != Bound::None && std::abs(tt_score) < SCORE_MATE_IN_MAX_PLY) {
-            const int singular_beta = tt_score - 2 * depth;
+        if (!root && m == tt_move && !excluded && depth >= params::SE_MIN_DEPTH && tt_hit &&
+            entry.depth >= depth - params::SE_TT_DEPTH_MARGIN && entry.bound != Bound::Upper && entry.bound != Bound::None &&
+            std::abs(tt_score) < SCORE_MATE_IN_MAX_PLY) {
+            const int singular_beta = tt_score - params::SE_BETA_MARGIN * depth;
             ss->excluded = m;
             const int score = negamax<false>(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node, ss);
             ss->excluded = Move::none();
@@ -442,16 +472,16 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
         const int new_depth = depth - 1 + extension;
         int score = 0;
 
-        if (depth >= 3 && move_count > 1 + root && (quiet || picker.last_was_bad_noisy())) {
+        if (depth >= params::LMR_MIN_DEPTH && move_count > 1 + root && (quiet || (!root && picker->last_was_bad_noisy()))) {
             // Late-move reductions: later moves are searched shallower with a null window, and
-            // again at full depth only if they surprise.
+            // again at full depth only if they surprise. At the root only quiet moves are reduced.
             int r = LMR.r[std::min(depth, 63)][std::min(move_count, 63)];
             r += !PV;
             r += !improving;
             r += cut_node;
             r -= pos.in_check();
             r -= m == ss->killers[0] || m == ss->killers[1] || m == counter;
-            r -= history / 12288;
+            r -= history / params::LMR_HISTORY_DIVISOR;
             // A noisy hash move is most likely best here: the quiet alternatives matter less.
             r += quiet && tt_move_noisy;
             const int reduced = std::clamp(new_depth - r, 1, new_depth);
@@ -494,8 +524,8 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
             }
         }
         if (m != best_move) {
-            if (quiet && quiet_count < 64) quiets[quiet_count++] = m;
-            else if (!quiet && noisy_count < 32) noisy[noisy_count++] = m;
+            if (quiet && quiet_count < QUIETS_REMEMBERED) quiets[quiet_count++] = m;
+            else if (!quiet && noisy_count < NOISY_REMEMBERED) noisy[noisy_count++] = m;
         }
     }
 
@@ -525,7 +555,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
     if (!in_check && (!best_move || !Game::is_noisy(pos, best_move)) && std::abs(best_score) < SCORE_MATE_IN_MAX_PLY &&
         !(bound == Bound::Lower && best_score <= ss->static_eval) && !(bound == Bound::Upper && best_score >= ss->static_eval))
         update_correction(raw_eval, best_score, depth);
-    tt->store(pos.key(), best_move.raw(), score_to_tt(best_score, ply), raw_eval, depth, bound, PV);
+    tt->store(pos.key(), best_move.raw(), score_to_tt(best_score, ply), raw_eval, depth, bound);
     return best_score;
 }
 
@@ -586,22 +616,24 @@ void BasicSearcher<Game>::Worker::iterative_deepening() {
     completed_depth = 0;
     const int max_depth = limits->depth ? std::clamp(*limits->depth, 1, MAX_PLY - 1) : MAX_PLY - 1;
     const std::size_t multipv = std::min<std::size_t>(std::size_t(std::max(1, limits->multipv)), root_moves.size());
+    // For the time policy: the best move and score at the last iteration it was shown (iterations
+    // while pondering are not), and for how many iterations in a row that move had been best.
     Move last_best = Move::none();
     int stable_iterations = 0;
     int last_score = 0;
 
     for (int depth = 1; depth <= max_depth; ++depth) {
         // Lazy SMP: helper threads skip some depths so the threads spread over different trees.
-        if (!is_main() && depth > 1 && (depth + id) % 3 == 0) continue;
+        if (!is_main() && depth > 1 && (depth + id) % params::SMP_SKIP_CYCLE == 0) continue;
         for (RootMove& rm : root_moves) rm.previous_score = rm.score;
 
         for (pv_index = 0; pv_index < multipv && !stopped(); ++pv_index) {
             seldepth = 0;
-            int delta = 20;
+            int delta = params::ASP_DELTA;
             int alpha = -SCORE_INFINITE, beta = SCORE_INFINITE;
             const int previous = root_moves[pv_index].previous_score;
             // Aspiration window around the previous score; widened on each failure.
-            if (depth >= 4 && previous != -SCORE_INFINITE && !is_mate_score(previous)) {
+            if (depth >= params::ASP_MIN_DEPTH && previous != -SCORE_INFINITE && !is_mate_score(previous)) {
                 alpha = std::max(previous - delta, -SCORE_INFINITE);
                 beta = std::min(previous + delta, SCORE_INFINITE);
             }
@@ -611,19 +643,18 @@ void BasicSearcher<Game>::Worker::iterative_deepening() {
                 if (stopped()) break;
                 std::stable_sort(root_moves.begin() + std::ptrdiff_t(pv_index), root_moves.end(),
                                  [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
-                if (stopped()) break;
                 if (score <= alpha) {
-                    if (is_main() && timer->elapsed_ms() > 3000) report(depth, alpha, beta);
+                    if (is_main() && timer->elapsed_ms() > BOUND_REPORT_AFTER_MS) report(depth, alpha, beta);
                     beta = (alpha + beta) / 2;
                     alpha = std::max(score - delta, -SCORE_INFINITE);
                 } else if (score >= beta) {
-                    if (is_main() && timer->elapsed_ms() > 3000) report(depth, alpha, beta);
+                    if (is_main() && timer->elapsed_ms() > BOUND_REPORT_AFTER_MS) report(depth, alpha, beta);
                     beta = std::min(score + delta, SCORE_INFINITE);
                 } else {
                     break;
                 }
-                delta += delta / 2;
-                if (delta > 1000) alpha = -SCORE_INFINITE, beta = SCORE_INFINITE;
+                delta += delta / params::ASP_GROWTH_DIVISOR;
+                if (delta > params::ASP_FULL_WINDOW) alpha = -SCORE_INFINITE, beta = SCORE_INFINITE;
             }
             std::stable_sort(root_moves.begin(), root_moves.begin() + std::ptrdiff_t(pv_index + 1),
                              [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
@@ -640,25 +671,21 @@ void BasicSearcher<Game>::Worker::iterative_deepening() {
         if (limits->mate && best.score >= SCORE_MATE_IN_MAX_PLY && mate_in_moves(best.score) <= *limits->mate) break;
         if (control->pondering.load()) continue;
         if (timer->limited()) {
-            // A mate proven well within the depth searched will not change: answer now.
-            if (is_mate_score(best.score) && depth >= 2 * (SCORE_MATE - std::abs(best.score)) + 4) break;
-            if (root_moves.size() == 1) break;  // a single legal move needs no thought
-            stable_iterations = best.move == last_best ? std::min(stable_iterations + 1, 10) : 0;
-            double scale = 1.0;
-            if (depth >= 4) {
-                // Stable best move: move sooner. Falling score or nodes spread over many moves: think longer.
-                const double stability = 1.3 - 0.05 * stable_iterations;
-                const double drop = std::clamp(1.0 + (last_score - best.score) / 100.0 * 0.4, 0.8, 1.5);
-                std::uint64_t iteration_nodes = 0;
-                for (const RootMove& rm : root_moves) iteration_nodes += rm.nodes;
-                const double best_share = iteration_nodes ? double(best.nodes) / double(iteration_nodes) : 0.5;
-                const double node_factor = std::max(0.5, 2.0 * (1.0 - best_share) + 0.4);
-                scale = stability * drop * node_factor;
-            }
+            // The time manager decides (timeman.h, stop_after_iteration); the search only
+            // reports what this iteration found.
+            stable_iterations = best.move == last_best ? stable_iterations + 1 : 0;
+            IterationFacts facts;
+            facts.depth = depth;
+            facts.root_moves = root_moves.size();
+            if (is_mate_score(best.score)) facts.mate_plies = SCORE_MATE - std::abs(best.score);
+            facts.stable_iterations = stable_iterations;
+            facts.score = best.score;
+            facts.previous_score = last_score;
+            facts.best_move_nodes = best.nodes;
+            for (const RootMove& rm : root_moves) facts.root_nodes += rm.nodes;
             last_best = best.move;
             last_score = best.score;
-            // With a fixed movetime (soft == hard) the whole time is used; the hard limit ends it.
-            if (timer->budget().soft_ms < timer->budget().hard_ms && timer->soft_limit_reached(scale)) break;
+            if (timer->stop_after_iteration(facts)) break;
         }
     }
 }

@@ -75,6 +75,34 @@ std::int64_t usable_ms(std::int64_t remaining, std::int64_t overhead) {
     return remaining > overhead ? remaining - overhead : 1;
 }
 
+// Between iterations (stop_after_iteration). A mate in p plies that an iteration of depth
+// 2p + 4 or more has proven will not change: answer at once.
+constexpr int MATE_SETTLED_PLY_FACTOR = 2;
+constexpr int MATE_SETTLED_MARGIN = 4;
+
+// The soft budget is scaled from this depth on: the first iterations' best moves and scores say
+// little. The three factors are multiplied (Stockfish and Berserk scale the same way):
+constexpr int SCALE_MIN_DEPTH = 4;
+// Best-move stability: 1.3 when the best move just changed, 0.05 less for each iteration it
+// stayed, down to 0.8 after 10 (Stockfish's bestMoveInstability, Berserk's stability table).
+constexpr double STABILITY_NEW_MOVE = 1.3;
+constexpr double STABILITY_STEP = 0.05;
+constexpr int STABILITY_MAX_ITERATIONS = 10;
+// Score drop: 0.4 more per pawn lost since the last iteration, 0.4 less per pawn gained, within
+// [0.8, 1.5] (Stockfish's fallingEval).
+constexpr double SCORE_DROP_PAWN = 100.0;
+constexpr double SCORE_DROP_PER_PAWN = 0.4;
+constexpr double SCORE_DROP_MIN = 0.8;
+constexpr double SCORE_DROP_MAX = 1.5;
+// Node share: 2 (1 - share) + 0.4, at least 0.5, where share is the best move's part of the
+// nodes spent below the root: a best move that took nearly all the effort is clear; when the
+// nodes were spread over many moves the choice is close (Stockfish's nodesEffort, Berserk,
+// Weiss). A search that counted no nodes below the root takes a share of a half.
+constexpr double NODE_SHARE_UNKNOWN = 0.5;
+constexpr double NODE_FACTOR_SLOPE = 2.0;
+constexpr double NODE_FACTOR_OFFSET = 0.4;
+constexpr double NODE_FACTOR_MIN = 0.5;
+
 std::int64_t clamp_to_ms(double x, std::int64_t lo, std::int64_t hi) {
     if (!(x >= static_cast<double>(lo))) return lo;  // also catches NaN
     if (x >= static_cast<double>(hi)) return hi;
@@ -154,11 +182,37 @@ bool TimeLimiter::hard_limit_reached() const {
 
 bool TimeLimiter::soft_limit_reached(double scale) const {
     if (!budget_.limited) return false;
+    return static_cast<double>(elapsed_ms()) >= soft_limit_ms(budget_, scale);
+}
+
+bool TimeLimiter::stop_after_iteration(const IterationFacts& facts) const {
+    return sen::stop_after_iteration(facts, budget_, elapsed_ms());
+}
+
+double soft_scale(const IterationFacts& facts) {
+    if (facts.depth < SCALE_MIN_DEPTH) return 1.0;
+    const double stability = STABILITY_NEW_MOVE - STABILITY_STEP * std::min(facts.stable_iterations, STABILITY_MAX_ITERATIONS);
+    const double drop = std::clamp(1.0 + (facts.previous_score - facts.score) / SCORE_DROP_PAWN * SCORE_DROP_PER_PAWN,
+                                   SCORE_DROP_MIN, SCORE_DROP_MAX);
+    const double best_share =
+        facts.root_nodes ? static_cast<double>(facts.best_move_nodes) / static_cast<double>(facts.root_nodes) : NODE_SHARE_UNKNOWN;
+    const double node_factor = std::max(NODE_FACTOR_MIN, NODE_FACTOR_SLOPE * (1.0 - best_share) + NODE_FACTOR_OFFSET);
+    return stability * drop * node_factor;
+}
+
+double soft_limit_ms(const TimeBudget& budget, double scale) {
     if (std::isnan(scale)) scale = 1.0;  // a broken estimate should not move the limit at all
-    scale = std::clamp(scale, MIN_SOFT_SCALE, MAX_SOFT_SCALE);
-    const double limit = std::min(static_cast<double>(budget_.soft_ms) * scale,
-                                  static_cast<double>(budget_.hard_ms));
-    return static_cast<double>(elapsed_ms()) >= limit;
+    scale = std::clamp(scale, TimeLimiter::MIN_SOFT_SCALE, TimeLimiter::MAX_SOFT_SCALE);
+    return std::min(static_cast<double>(budget.soft_ms) * scale, static_cast<double>(budget.hard_ms));
+}
+
+bool stop_after_iteration(const IterationFacts& facts, const TimeBudget& budget, std::int64_t elapsed_ms) {
+    if (!budget.limited) return false;
+    if (facts.mate_plies && facts.depth >= MATE_SETTLED_PLY_FACTOR * *facts.mate_plies + MATE_SETTLED_MARGIN) return true;
+    if (facts.root_moves == 1) return true;  // a single legal move needs no thought
+    // With a fixed movetime (soft == hard) the whole time is used; the hard limit ends it.
+    if (budget.soft_ms >= budget.hard_ms) return false;
+    return static_cast<double>(elapsed_ms) >= soft_limit_ms(budget, soft_scale(facts));
 }
 
 void LatencyTracker::record(Color us, int game_ply, std::optional<std::int64_t> clock_ms,

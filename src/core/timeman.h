@@ -1,19 +1,24 @@
 // Time management: how long one search may think, and the clock that enforces it.
 //
-// Owns two things only: allocate_time(), a pure function from a parsed `go` (GoParams), the side
-// to move, the game ply and the move overhead to a soft and a hard budget; and TimeLimiter, which
-// compares elapsed time against that budget. It never reads the option table (the engine passes
-// Move Overhead in), never prints, never touches the position or the search state, and knows
-// nothing about pondering: a `go ponder` gets the same budget as the plain `go`, and the engine
-// decides when the limiter starts to matter (see docs/timeman.md, "Pondering").
+// Owns three things: allocate_time(), a pure function from a parsed `go` (GoParams), the side to
+// move, the game ply and the move overhead to a soft and a hard budget; the policy between
+// iterations, stop_after_iteration(), a pure function from what the search reports about the
+// iteration it has just completed (IterationFacts: best-move stability, score change, the best
+// move's share of the nodes, a proven mate, a single legal move) to whether to start another;
+// and TimeLimiter, which compares elapsed time against the budget. It never reads the option
+// table (the engine passes Move Overhead in), never prints, never touches the position or the
+// search state (the search fills IterationFacts), and knows nothing about pondering: a `go
+// ponder` gets the same budget as the plain `go`, and the engine and the search decide when the
+// limiter starts to matter (see docs/timeman.md, "Pondering").
 //
-// Invariants of allocate_time() when a budget is limited (checked by tests/test_timeman.cpp):
+// Invariants of allocate_time() when a budget is limited (checked by tests/core/test_timeman.cpp):
 //   1 <= soft_ms <= hard_ms <= max(1, remaining - overhead)   (remaining = own clock, if given)
 //   remaining <= overhead  ->  soft_ms == hard_ms == 1        ("move now")
 // Formulas and a table of typical budgets are in docs/timeman.md.
 #pragma once
 
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <limits>
@@ -37,6 +42,33 @@ struct TimeBudget {
 // `game_ply` is the game ply of the root position (0 = White's first move); it only shapes the
 // sudden-death share. Negative overhead counts as 0. `go.infinite` wins over every other limit.
 TimeBudget allocate_time(const GoParams& go, Color us, int game_ply, std::int64_t move_overhead_ms);
+
+// What the search knows after completing an iteration of a search with a time limit: the inputs
+// of the policy that decides whether to start another (stop_after_iteration).
+struct IterationFacts {
+    int depth = 0;                      // the depth just completed
+    std::size_t root_moves = 0;         // the number of moves searched at the root
+    std::optional<int> mate_plies;      // plies to the mate the best score proves, for either side
+    int stable_iterations = 0;          // iterations in a row, before this one, with this best move
+    int score = 0;                      // the best move's score, in centipawns
+    int previous_score = 0;             // the best score the policy saw last time; 0 the first time
+    std::uint64_t best_move_nodes = 0;  // nodes spent below the best move since the search began
+    std::uint64_t root_nodes = 0;       // nodes spent below all root moves since the search began
+};
+
+// The factor by which these facts stretch or shrink the soft budget: best-move stability times
+// score drop times node share, or 1 in the first iterations. Not clamped; soft_limit_ms() clamps.
+double soft_scale(const IterationFacts& facts);
+
+// The soft budget stretched by `scale`, clamped to [MIN_SOFT_SCALE, MAX_SOFT_SCALE] of it (a NaN
+// counts as 1) and never past the hard budget. Meaningful only for a limited budget.
+double soft_limit_ms(const TimeBudget& budget, double scale);
+
+// Between iterations: true when another iteration should not be started, given what the last
+// one found and the time used so far. Never true for an unlimited budget. Otherwise true for a
+// mate proven well within the depth searched, a single root move, or once the scaled soft limit
+// has passed; with a fixed movetime (soft == hard) only the hard limit ends the search.
+bool stop_after_iteration(const IterationFacts& facts, const TimeBudget& budget, std::int64_t elapsed_ms);
 
 // The search's clock. Built by the engine when a search starts, from the budget and the instant
 // the `go` line was read (not when the search thread got going, so parsing and thread start-up
@@ -63,10 +95,11 @@ public:
     // Polled inside the search every N nodes: true once the hard budget is used up.
     bool hard_limit_reached() const;
 
-    // Asked between iterations: true when another iteration should not be started. `scale`
-    // stretches or shrinks the soft budget (best-move stability, score drop, node share); it is
-    // clamped to [MIN_SOFT_SCALE, MAX_SOFT_SCALE], and the result never goes past the hard budget.
+    // True once the soft budget, stretched or shrunk by `scale` as soft_limit_ms() does, has passed.
     bool soft_limit_reached(double scale = 1.0) const;
+
+    // Asked by the search between iterations: stop_after_iteration() at the time elapsed now.
+    bool stop_after_iteration(const IterationFacts& facts) const;
 
 private:
     Clock::time_point now() const { return now_ ? now_() : Clock::now(); }

@@ -7,11 +7,14 @@ namespace sen {
 
 namespace {
 
-// data layout: move 16 | score 16 | eval 16 | depth 8 | bound 2 | pv 1 | generation 5..6 bits
-std::uint64_t pack(std::uint16_t move, int score, int eval, int depth, Bound bound, bool pv, std::uint8_t generation) {
+// data layout, from bit 0: move 16 | score 16 | eval 16 | depth 8 | bound 2 | unused 1 | generation 5
+constexpr int GENERATION_SHIFT = 59;
+static_assert(GENERATION_SHIFT + TranspositionTable::GENERATION_BITS == 64);
+
+std::uint64_t pack(std::uint16_t move, int score, int eval, int depth, Bound bound, std::uint8_t generation) {
     return std::uint64_t(move) | (std::uint64_t(std::uint16_t(score)) << 16) | (std::uint64_t(std::uint16_t(eval)) << 32) |
-           (std::uint64_t(std::uint8_t(depth)) << 48) | (std::uint64_t(bound) << 56) | (std::uint64_t(pv) << 58) |
-           (std::uint64_t(generation & 31) << 59);
+           (std::uint64_t(std::uint8_t(depth)) << 48) | (std::uint64_t(bound) << 56) |
+           (std::uint64_t(generation & TranspositionTable::GENERATION_MASK) << GENERATION_SHIFT);
 }
 
 TTEntry unpack(std::uint64_t data) {
@@ -21,11 +24,12 @@ TTEntry unpack(std::uint64_t data) {
     e.static_eval = std::int16_t(std::uint16_t(data >> 32));
     e.depth = std::int8_t(std::uint8_t(data >> 48));
     e.bound = Bound((data >> 56) & 3);
-    e.pv = (data >> 58) & 1;
     return e;
 }
 
-std::uint8_t generation_of(std::uint64_t data) { return std::uint8_t((data >> 59) & 31); }
+std::uint8_t generation_of(std::uint64_t data) {
+    return std::uint8_t((data >> GENERATION_SHIFT) & TranspositionTable::GENERATION_MASK);
+}
 
 }  // namespace
 
@@ -70,10 +74,10 @@ bool TranspositionTable::probe(Key key, TTEntry& out) const {
     return false;
 }
 
-void TranspositionTable::store(Key key, std::uint16_t move, int score, int static_eval, int depth, Bound bound, bool pv) {
+void TranspositionTable::store(Key key, std::uint16_t move, int score, int static_eval, int depth, Bound bound) {
     if (!written_.load(std::memory_order_relaxed)) written_.store(true, std::memory_order_relaxed);
     Bucket& bucket = buckets_[bucket_index(key)];
-    const std::uint8_t gen = generation_ & 31;
+    const std::uint8_t gen = generation_;
     // Replace the entry of the same position if present; otherwise an empty one, or the one
     // that is oldest and shallowest (one generation of age weighs as much as 8 plies of depth).
     Slot* victim = &bucket.slots[0];
@@ -88,7 +92,7 @@ void TranspositionTable::store(Key key, std::uint16_t move, int score, int stati
             same_position = true;
             break;
         }
-        const int age = (gen - generation_of(data)) & 31;
+        const int age = (gen - generation_of(data)) & GENERATION_MASK;
         const int worth = data ? int(std::int8_t(std::uint8_t(data >> 48))) - 8 * age : -(1 << 30);
         if (worth < victim_worth) {
             victim = &s;
@@ -102,7 +106,7 @@ void TranspositionTable::store(Key key, std::uint16_t move, int score, int stati
         // Keep a much deeper result of the same position from this search unless the new one is exact.
         if (bound != Bound::Exact && depth + 4 < old.depth && generation_of(victim_data) == gen) return;
     }
-    const std::uint64_t data = pack(move, score, static_eval, depth, bound, pv, gen);
+    const std::uint64_t data = pack(move, score, static_eval, depth, bound, gen);
     store(victim->data, data);
     store(victim->check, key ^ data);
 }
@@ -113,7 +117,7 @@ int TranspositionTable::hashfull() const {
     for (std::size_t i = 0; i < sample; ++i)
         for (const Slot& s : buckets_[i].slots) {
             const std::uint64_t data = load(s.data);
-            used += data && generation_of(data) == (generation_ & 31);
+            used += data && generation_of(data) == generation_;
         }
     return sample ? int(used * 1000 / (sample * 4)) : 0;
 }

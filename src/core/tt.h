@@ -29,7 +29,6 @@ struct TTEntry {
     std::int16_t static_eval = 0;
     std::int8_t depth = 0;
     Bound bound = Bound::None;
-    bool pv = false;
 };
 
 class TranspositionTable {
@@ -49,11 +48,19 @@ public:
     void clear();
     std::size_t size_mb() const { return megabytes_; }
 
+    // Each entry records the generation (the search) that wrote it in GENERATION_BITS bits, so
+    // generations, and ages measured between them, count modulo GENERATION_CYCLE.
+    static constexpr int GENERATION_BITS = 5;
+    static constexpr int GENERATION_CYCLE = 1 << GENERATION_BITS;
+    static constexpr std::uint8_t GENERATION_MASK = GENERATION_CYCLE - 1;
+
     // Called at the start of each search so that old entries are preferred for replacement.
-    void new_search() { generation_ = std::uint8_t((generation_ + 1) & 63); }
+    void new_search() { generation_ = std::uint8_t((generation_ + 1) & GENERATION_MASK); }
+    // The current generation, 0 <= generation() < GENERATION_CYCLE.
+    std::uint8_t generation() const { return generation_; }
 
     bool probe(Key key, TTEntry& out) const;
-    void store(Key key, std::uint16_t move, int score, int static_eval, int depth, Bound bound, bool pv);
+    void store(Key key, std::uint16_t move, int score, int static_eval, int depth, Bound bound);
     void prefetch(Key key) const { __builtin_prefetch(&buckets_[bucket_index(key)]); }
 
     // Permille of a sample of entries that were written during the current search.

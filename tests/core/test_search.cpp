@@ -2,19 +2,26 @@
 // (checked against a brute-force solver written here), no stalemate when winning, draws by
 // repetition, the fifty-move rule and insufficient material scored as draws, legal best moves
 // and principal variations, searchmoves and MultiPV, the depth, node and mate limits,
-// determinism of fixed-depth searches (also after clear()), and no mate score without a mate.
+// determinism of fixed-depth searches (also after clear()), and no mate score without a mate;
+// and the table of search parameters (search_params.h): every row valid and read by the search.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
+#include <fstream>
 #include <random>
+#include <regex>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "chess/bench_positions.h"
 #include "chess/search.h"
 #include "chess/test_util.h"
+#include "core/search_impl.h"
+#include "core/search_params.h"
 #include "core/tt.h"
 
 using namespace sen;
@@ -401,6 +408,28 @@ TEST_CASE("Search: the node limit", "[search]") {
     CHECK(a.reports.back().pv[0] == a.result.best);
 }
 
+TEST_CASE("Search: a search stopped anywhere in an iteration answers from the last completed one", "[search]") {
+    // Node limits from a few hundred nodes to a few thousand stop the search at many points of
+    // an iteration: inside an aspiration re-search, in a later MultiPV line, during the first
+    // move. The partial iteration's scores and order must not leak into the result.
+    const Position pos = position_from(BENCH_FENS[7]);
+    for (const int multipv : {1, 3}) {
+        for (std::uint64_t limit = 300; limit < 12000; limit += 397) {
+            INFO("MultiPV " << multipv << ", nodes " << limit);
+            SearchLimits limits;
+            limits.nodes = limit;
+            limits.multipv = multipv;
+            const Run r = run(pos, limits);
+            REQUIRE_FALSE(r.reports.empty());
+            const std::vector<SearchReport> last = last_iteration(r);
+            CHECK(last.front().depth == r.result.depth);
+            CHECK(last.front().pv[0] == r.result.best);
+            CHECK(last.front().score == r.result.score);
+            for (const SearchReport& line : last) CHECK(line.bound == Bound::Exact);
+        }
+    }
+}
+
 TEST_CASE("Search: a node limit below one iteration still completes depth 1", "[search]") {
     // Until depth 1 has completed the best move is only the first one tried, unsearched, with a
     // score of -infinity: a tiny node limit must not stop the search before then.
@@ -439,6 +468,27 @@ TEST_CASE("Search: the mate limit stops at the first iteration that proves it", 
     CHECK(run(pos, limits).result.depth == 12);
 }
 
+TEST_CASE("Search: with a clock, the time manager's policy ends the search between iterations", "[search][timeman]") {
+    // A budget far beyond what these searches take: only stop_after_iteration ends them early.
+    const auto timed_run = [](const Position& pos) {
+        TranspositionTable tt;
+        Searcher searcher(tt);
+        SearchControl control;
+        const TimeLimiter timer(TimeBudget{60000, 120000, true}, std::chrono::steady_clock::now());
+        return searcher.search(pos, SearchLimits{}, timer, control, {});
+    };
+    // A single legal move (Kxb2) is played after depth 1.
+    const Position single = position_from("k7/8/8/8/8/8/1q6/K7 w - - 0 1");
+    REQUIRE(count_legal_moves(single) == 1);
+    const SearchResult one = timed_run(single);
+    CHECK(one.depth == 1);
+    CHECK(coord(single, one.best) == "a1b2");
+    // A mate in one (one ply) is final from depth 2 * 1 + 4.
+    const SearchResult mate = timed_run(position_from(BACK_RANK));
+    CHECK(mate.score == SCORE_MATE - 1);
+    CHECK(mate.depth == 6);
+}
+
 TEST_CASE("Search: no mate score without a mate", "[search]") {
     const Run r = run(Position(), 8);
     REQUIRE(r.reports.size() == 8);
@@ -461,4 +511,43 @@ TEST_CASE("Search: more threads find the same mate and return legal moves", "[se
         CHECK(is_legal(bench, t.result.best));
         CHECK(t.result.depth == 6);
     }
+}
+
+TEST_CASE("Search parameters: every row of the table is valid, found by name and has its constant", "[search][params]") {
+    std::set<std::string> names;
+    for (const params::Tunable& t : params::TUNABLES) {
+        INFO(t.name);
+        CHECK(names.insert(std::string(t.name)).second);
+        CHECK(t.step > 0);
+        CHECK(t.min <= t.value);
+        CHECK(t.value <= t.max);
+        CHECK(params::find_tunable(t.name) == &t);
+    }
+    CHECK(params::find_tunable("NO_SUCH_PARAMETER") == nullptr);
+
+    // A row without a named constant would be tuned without effect: read the header itself.
+    std::ifstream header(std::string(SEN_SOURCE_DIR) + "/src/core/search_params.h");
+    REQUIRE(header);
+    const std::regex declaration(R"re(inline constexpr int (\w+) = value_of\("(\w+)"\);)re");
+    std::set<std::string> declared;
+    for (std::string line; std::getline(header, line);) {
+        std::smatch m;
+        if (!std::regex_search(line, m, declaration)) continue;
+        CHECK(m[1].str() == m[2].str());
+        declared.insert(m[1].str());
+    }
+    CHECK(declared == names);
+}
+
+TEST_CASE("Search parameters: the formulas built from them follow the table", "[search][params]") {
+    for (int depth = 1; depth < 30; ++depth)
+        CHECK(search_detail::history_bonus(depth) ==
+              std::min(params::HISTORY_BONUS_SCALE * depth - params::HISTORY_BONUS_OFFSET, params::HISTORY_BONUS_MAX));
+    for (int depth = 1; depth < 64; ++depth)
+        for (int move = 1; move < 64; ++move)
+            CHECK(search_detail::LMR.r[depth][move] ==
+                  int(params::LMR_BASE / 100.0 + std::log(depth) * std::log(move) / (params::LMR_DIVISOR / 100.0)));
+    CHECK(search_detail::LMR.r[0][10] == 0);
+    CHECK(search_detail::LMR.r[10][0] == 0);
+    CHECK(Histories<ChessGame>::CORRECTION_LIMIT == params::CORRECTION_MAX * Histories<ChessGame>::CORRECTION_GRAIN);
 }

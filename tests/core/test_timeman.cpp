@@ -1,5 +1,6 @@
 // Tests of the time manager: the budget invariants over a large grid of clocks, the special cases
-// of the `go` command, and the limiter's soft/hard logic on a fake clock (no sleeping).
+// of the `go` command, the limiter's soft/hard logic on a fake clock (no sleeping), and the
+// policy between iterations (soft_scale, stop_after_iteration).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -430,6 +431,170 @@ TEST_CASE("limiter: the real steady clock works without injection", "[timeman]")
     const TimeLimiter fresh({100000, 200000, true}, TimeLimiter::Clock::now());
     CHECK_FALSE(fresh.hard_limit_reached());
     CHECK_FALSE(fresh.soft_limit_reached());
+}
+
+namespace {
+
+// The facts of a plain iteration: a new best move, no score change, no node counts, twenty root
+// moves, no mate.
+IterationFacts facts_at(int depth) {
+    IterationFacts f;
+    f.depth = depth;
+    f.root_moves = 20;
+    return f;
+}
+
+}  // namespace
+
+TEST_CASE("iteration policy: the first three iterations leave the soft budget as it is", "[timeman][iteration]") {
+    IterationFacts f = facts_at(1);
+    f.stable_iterations = 0;
+    f.previous_score = 300;
+    f.score = -300;
+    f.best_move_nodes = 1;
+    f.root_nodes = 1000;
+    for (const int depth : {1, 2, 3}) {
+        f.depth = depth;
+        CHECK(soft_scale(f) == 1.0);
+    }
+    f.depth = 4;
+    CHECK(soft_scale(f) > 1.0);
+}
+
+TEST_CASE("iteration policy: stability, score drop and node share multiply", "[timeman][iteration]") {
+    IterationFacts f = facts_at(10);
+    // A new best move 1.3, no score change 1.0, no nodes counted (a share of a half) 1.4.
+    CHECK(soft_scale(f) == Approx(1.3 * 1.0 * 1.4));
+
+    SECTION("stability: 0.05 less for each iteration the best move stayed, down to 0.8 after 10") {
+        f.stable_iterations = 4;
+        CHECK(soft_scale(f) == Approx(1.1 * 1.4));
+        f.stable_iterations = 10;
+        CHECK(soft_scale(f) == Approx(0.8 * 1.4));
+        f.stable_iterations = 50;
+        CHECK(soft_scale(f) == Approx(0.8 * 1.4));
+    }
+    SECTION("score drop: 0.4 more per pawn lost, 0.4 less per pawn gained, within [0.8, 1.5]") {
+        f.previous_score = 30;
+        f.score = -20;  // half a pawn lost
+        CHECK(soft_scale(f) == Approx(1.3 * 1.2 * 1.4));
+        f.score = -70;  // a pawn lost
+        CHECK(soft_scale(f) == Approx(1.3 * 1.4 * 1.4));
+        f.score = -900;
+        CHECK(soft_scale(f) == Approx(1.3 * 1.5 * 1.4));
+        f.score = 55;  // a quarter of a pawn gained
+        CHECK(soft_scale(f) == Approx(1.3 * 0.9 * 1.4));
+        f.score = 900;
+        CHECK(soft_scale(f) == Approx(1.3 * 0.8 * 1.4));
+    }
+    SECTION("node share: 2 (1 - share) + 0.4, at least 0.5") {
+        f.root_nodes = 1000;
+        f.best_move_nodes = 100;
+        CHECK(soft_scale(f) == Approx(1.3 * 2.2));
+        f.best_move_nodes = 500;
+        CHECK(soft_scale(f) == Approx(1.3 * 1.4));
+        f.best_move_nodes = 900;
+        CHECK(soft_scale(f) == Approx(1.3 * 0.6));
+        f.best_move_nodes = 1000;
+        CHECK(soft_scale(f) == Approx(1.3 * 0.5));
+    }
+}
+
+TEST_CASE("iteration policy: a stable move, a steady score and a clear choice each shorten the think", "[timeman][iteration]") {
+    const IterationFacts base = [] {
+        IterationFacts f = facts_at(12);
+        f.stable_iterations = 3;
+        f.previous_score = 40;
+        f.score = 40;
+        f.best_move_nodes = 600;
+        f.root_nodes = 1000;
+        return f;
+    }();
+    for (int k = 0; k < 12; ++k) {
+        IterationFacts more_stable = base, fell_more = base, clearer = base;
+        more_stable.stable_iterations = k;
+        fell_more.score = base.score - 10 * k;
+        clearer.best_move_nodes = 80 * k;
+        IterationFacts next = more_stable;
+        next.stable_iterations = k + 1;
+        CHECK(soft_scale(next) <= soft_scale(more_stable));
+        next = fell_more;
+        next.score -= 10;
+        CHECK(soft_scale(next) >= soft_scale(fell_more));
+        next = clearer;
+        next.best_move_nodes += 80;
+        CHECK(soft_scale(next) <= soft_scale(clearer));
+    }
+}
+
+TEST_CASE("iteration policy: when to stop", "[timeman][iteration]") {
+    const TimeBudget budget{100, 500, true};
+    IterationFacts f = facts_at(10);  // scale 1.82: the soft limit is about 182 ms
+    CHECK_FALSE(stop_after_iteration(f, budget, 0));
+    CHECK_FALSE(stop_after_iteration(f, budget, 181));
+    CHECK(stop_after_iteration(f, budget, 183));
+
+    // A settled, clear best move: 0.8 * 1.0 * 0.6 = 0.48, about 48 ms.
+    f.stable_iterations = 10;
+    f.best_move_nodes = 900;
+    f.root_nodes = 1000;
+    CHECK_FALSE(stop_after_iteration(f, budget, 47));
+    CHECK(stop_after_iteration(f, budget, 49));
+    // The least the facts can give: a score that rose by ten pawns too, all nodes on the best
+    // move: 0.8 * 0.8 * 0.5 = 0.32, about 32 ms.
+    f.previous_score = -1000;
+    f.best_move_nodes = 1000;
+    CHECK_FALSE(stop_after_iteration(f, budget, 31));
+    CHECK(stop_after_iteration(f, budget, 33));
+    // The most: 1.3 * 1.5 * 2.4 = 4.68, clamped to 3 times the soft budget, and to the hard one.
+    IterationFacts worried = facts_at(10);
+    worried.previous_score = 500;  // 1.3 * 1.5 * 2.4 = 4.68
+    worried.best_move_nodes = 0;
+    worried.root_nodes = 1000;
+    CHECK_FALSE(stop_after_iteration(worried, budget, 299));
+    CHECK(stop_after_iteration(worried, budget, 300));
+    CHECK(stop_after_iteration(worried, {100, 250, true}, 250));
+    CHECK_FALSE(stop_after_iteration(worried, {100, 250, true}, 249));
+
+    SECTION("a mate in p plies is final from depth 2p + 4") {
+        IterationFacts mate = facts_at(9);
+        mate.mate_plies = 3;
+        CHECK_FALSE(stop_after_iteration(mate, budget, 0));
+        mate.depth = 10;
+        CHECK(stop_after_iteration(mate, budget, 0));
+    }
+    SECTION("a single root move is played at once") {
+        IterationFacts single = facts_at(1);
+        single.root_moves = 1;
+        CHECK(stop_after_iteration(single, budget, 0));
+    }
+    SECTION("a fixed movetime (soft == hard) is used up: only the hard limit ends it") {
+        const TimeBudget fixed{100, 100, true};
+        CHECK_FALSE(stop_after_iteration(f, fixed, 100000));
+        IterationFacts single = facts_at(1);
+        single.root_moves = 1;
+        CHECK(stop_after_iteration(single, fixed, 0));
+    }
+    SECTION("an unlimited search never stops here, not even for a mate or a single move") {
+        IterationFacts g = facts_at(40);
+        g.root_moves = 1;
+        g.mate_plies = 1;
+        CHECK_FALSE(stop_after_iteration(g, TimeBudget{}, TimeBudget::UNLIMITED_MS));
+    }
+}
+
+TEST_CASE("limiter: stop_after_iteration asks the policy at the clock's time", "[timeman][iteration]") {
+    FakeClock clock;
+    const TimeLimiter limiter({100, 500, true}, clock.start, clock.fn());
+    const IterationFacts f = facts_at(10);
+    clock.now_ms = 181;
+    CHECK_FALSE(limiter.stop_after_iteration(f));
+    clock.now_ms = 183;
+    CHECK(limiter.stop_after_iteration(f));
+    for (const double scale : {0.0, 0.3, 0.9, 1.82, 4.0}) {
+        CHECK(soft_limit_ms({100, 500, true}, scale) == Approx(100 * std::clamp(scale, 0.3, 3.0)));
+        CHECK(soft_limit_ms({100, 250, true}, scale) == Approx(std::min(250.0, 100 * std::clamp(scale, 0.3, 3.0))));
+    }
 }
 
 TEST_CASE("latency: the shortfall between predicted and reported clock is learned", "[timeman][latency]") {

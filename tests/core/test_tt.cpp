@@ -2,7 +2,8 @@
 // miss, the replacement policy keeps what tt.cpp says it keeps (same position first, then an
 // empty slot, then the oldest and shallowest entry; a much deeper result of the same position
 // from this search survives a shallower bound), resize and clear empty the table, hashfull counts
-// the current generation's entries; and the search's mate-score adjustment (search_detail).
+// the current generation's entries, generations and ages wrap at one cycle; and the search's
+// mate-score adjustment (search_detail).
 #include <catch2/catch.hpp>
 
 #include <cstdint>
@@ -45,20 +46,19 @@ TEST_CASE("TT: every field survives a store and a probe", "[tt]") {
         Move move;
         int score, eval, depth;
         Bound bound;
-        bool pv;
     };
     // Extremes of each field: mate scores, the search's "no eval" marker, depth -1 (the search
     // stores its static eval with depth -1) and the deepest depth it searches (MAX_PLY - 1).
     const std::vector<Case> cases = {
-        {0x0123456789ABCDEFULL, Move(SQ_B4, SQ_C5), 17, -23, 5, Bound::Exact, true},
-        {0xFEDCBA9876543210ULL, Move::make(SQ_B2, SQ_A1, MoveKind::Promotion, QUEEN), SCORE_MATE - 3, 250, 12, Bound::Lower, false},
+        {0x0123456789ABCDEFULL, Move(SQ_B4, SQ_C5), 17, -23, 5, Bound::Exact},
+        {0xFEDCBA9876543210ULL, Move::make(SQ_B2, SQ_A1, MoveKind::Promotion, QUEEN), SCORE_MATE - 3, 250, 12, Bound::Lower},
         {0x8000000000000001ULL, Move::make(SQ_E8, SQ_H8, MoveKind::Castling), -(SCORE_MATE - 8), -SCORE_INFINITE, MAX_PLY - 1,
-         Bound::Upper, true},
-        {0x00000000DEADBEEFULL, Move::none(), 0, NO_EVAL, -1, Bound::None, false},
-        {0x7FFFFFFFFFFFFFFFULL, Move::make(SQ_A7, SQ_B8, MoveKind::Promotion, KNIGHT), -1, 1, 0, Bound::Upper, false},
-        {0x4000000000000000ULL, Move::make(SQ_E5, SQ_D6, MoveKind::EnPassant), -32000, 32000, 64, Bound::Lower, true},
+         Bound::Upper},
+        {0x00000000DEADBEEFULL, Move::none(), 0, NO_EVAL, -1, Bound::None},
+        {0x7FFFFFFFFFFFFFFFULL, Move::make(SQ_A7, SQ_B8, MoveKind::Promotion, KNIGHT), -1, 1, 0, Bound::Upper},
+        {0x4000000000000000ULL, Move::make(SQ_E5, SQ_D6, MoveKind::EnPassant), -32000, 32000, 64, Bound::Lower},
     };
-    for (const Case& c : cases) tt.store(c.key, c.move.raw(), c.score, c.eval, c.depth, c.bound, c.pv);
+    for (const Case& c : cases) tt.store(c.key, c.move.raw(), c.score, c.eval, c.depth, c.bound);
     for (const Case& c : cases) {
         INFO("key " << c.key);
         TTEntry e;
@@ -68,7 +68,6 @@ TEST_CASE("TT: every field survives a store and a probe", "[tt]") {
         CHECK(e.static_eval == c.eval);
         CHECK(e.depth == c.depth);
         CHECK(e.bound == c.bound);
-        CHECK(e.pv == c.pv);
     }
 }
 
@@ -79,7 +78,7 @@ TEST_CASE("TT: a probe of another key misses, in the same bucket too", "[tt]") {
     CHECK_FALSE(hits(tt, 0));
     CHECK_FALSE(hits(tt, in_bucket(3, 0)));
     const Key key = in_bucket(3, 0);
-    tt.store(key, 0x1234, 40, 30, 6, Bound::Exact, false);
+    tt.store(key, 0x1234, 40, 30, 6, Bound::Exact);
     CHECK(hits(tt, key));
     CHECK_FALSE(hits(tt, key ^ 1));              // same bucket, one bit apart
     CHECK_FALSE(hits(tt, in_bucket(3, 1)));      // same bucket
@@ -94,33 +93,32 @@ TEST_CASE("TT: a new result of the same position replaces the old one", "[tt]") 
     TTEntry e;
 
     SECTION("a store without a move keeps the old move") {
-        tt.store(key, 0x0ABC, 10, 5, 4, Bound::Lower, false);
-        tt.store(key, 0, -20, 6, 5, Bound::Upper, true);
+        tt.store(key, 0x0ABC, 10, 5, 4, Bound::Lower);
+        tt.store(key, 0, -20, 6, 5, Bound::Upper);
         REQUIRE(tt.probe(key, e));
         CHECK(e.move == 0x0ABC);
         CHECK(e.score == -20);
         CHECK(e.static_eval == 6);
         CHECK(e.depth == 5);
         CHECK(e.bound == Bound::Upper);
-        CHECK(e.pv);
         // A new move replaces the old one.
-        tt.store(key, 0x0DEF, 1, 2, 3, Bound::Exact, false);
+        tt.store(key, 0x0DEF, 1, 2, 3, Bound::Exact);
         REQUIRE(tt.probe(key, e));
         CHECK(e.move == 0x0DEF);
         CHECK(e.depth == 3);
     }
 
     SECTION("a much deeper entry of this search survives a shallower bound") {
-        tt.store(key, 0x0ABC, 100, 0, 12, Bound::Lower, false);
+        tt.store(key, 0x0ABC, 100, 0, 12, Bound::Lower);
         // 7 + 4 < 12: kept, whichever bound.
-        tt.store(key, 0x0DEF, -100, 0, 7, Bound::Upper, false);
-        tt.store(key, 0x0DEF, -100, 0, 7, Bound::Lower, false);
+        tt.store(key, 0x0DEF, -100, 0, 7, Bound::Upper);
+        tt.store(key, 0x0DEF, -100, 0, 7, Bound::Lower);
         REQUIRE(tt.probe(key, e));
         CHECK(e.depth == 12);
         CHECK(e.score == 100);
         CHECK(e.move == 0x0ABC);
         // An exact score replaces it at any depth.
-        tt.store(key, 0x0DEF, 55, 0, 1, Bound::Exact, false);
+        tt.store(key, 0x0DEF, 55, 0, 1, Bound::Exact);
         REQUIRE(tt.probe(key, e));
         CHECK(e.depth == 1);
         CHECK(e.score == 55);
@@ -128,17 +126,17 @@ TEST_CASE("TT: a new result of the same position replaces the old one", "[tt]") 
     }
 
     SECTION("a bound within four plies of the stored depth replaces it") {
-        tt.store(key, 0x0ABC, 100, 0, 12, Bound::Lower, false);
-        tt.store(key, 0x0DEF, -100, 0, 8, Bound::Upper, false);  // 8 + 4 == 12: not much deeper
+        tt.store(key, 0x0ABC, 100, 0, 12, Bound::Lower);
+        tt.store(key, 0x0DEF, -100, 0, 8, Bound::Upper);  // 8 + 4 == 12: not much deeper
         REQUIRE(tt.probe(key, e));
         CHECK(e.depth == 8);
         CHECK(e.bound == Bound::Upper);
     }
 
     SECTION("a deep entry of an earlier search gives way") {
-        tt.store(key, 0x0ABC, 100, 0, 20, Bound::Lower, false);
+        tt.store(key, 0x0ABC, 100, 0, 20, Bound::Lower);
         tt.new_search();
-        tt.store(key, 0x0DEF, -100, 0, 2, Bound::Upper, false);
+        tt.store(key, 0x0DEF, -100, 0, 2, Bound::Upper);
         REQUIRE(tt.probe(key, e));
         CHECK(e.depth == 2);
         CHECK(e.move == 0x0DEF);
@@ -153,21 +151,21 @@ TEST_CASE("TT: a full bucket gives up its oldest, shallowest entry", "[tt]") {
                       in_bucket(bucket, 3), in_bucket(bucket, 4), in_bucket(bucket, 5)};
 
     SECTION("empty slots are used first") {
-        for (int i = 0; i < 4; ++i) tt.store(k[i], 0, i, 0, 30 - i, Bound::Exact, false);
+        for (int i = 0; i < 4; ++i) tt.store(k[i], 0, i, 0, 30 - i, Bound::Exact);
         for (int i = 0; i < 4; ++i) CHECK(depth_of(tt, k[i]) == 30 - i);
     }
 
     SECTION("within one search, the shallowest goes") {
         const int depths[4] = {10, 3, 7, 12};
-        for (int i = 0; i < 4; ++i) tt.store(k[i], 0, 0, 0, depths[i], Bound::Exact, false);
-        tt.store(k[4], 0, 0, 0, 1, Bound::Exact, false);  // replaces even a deeper entry: something must go
+        for (int i = 0; i < 4; ++i) tt.store(k[i], 0, 0, 0, depths[i], Bound::Exact);
+        tt.store(k[4], 0, 0, 0, 1, Bound::Exact);  // replaces even a deeper entry: something must go
         CHECK(hits(tt, k[0]));
         CHECK_FALSE(hits(tt, k[1]));
         CHECK(hits(tt, k[2]));
         CHECK(hits(tt, k[3]));
         CHECK(depth_of(tt, k[4]) == 1);
         // Then the next shallowest (the new depth-1 entry).
-        tt.store(k[5], 0, 0, 0, 9, Bound::Exact, false);
+        tt.store(k[5], 0, 0, 0, 9, Bound::Exact);
         CHECK_FALSE(hits(tt, k[4]));
         CHECK(hits(tt, k[0]));
         CHECK(hits(tt, k[2]));
@@ -176,11 +174,11 @@ TEST_CASE("TT: a full bucket gives up its oldest, shallowest entry", "[tt]") {
     }
 
     SECTION("a generation of age weighs as much as eight plies of depth") {
-        tt.store(k[0], 0, 0, 0, 20, Bound::Exact, false);
+        tt.store(k[0], 0, 0, 0, 20, Bound::Exact);
         tt.new_search();
-        for (int i = 1; i < 4; ++i) tt.store(k[i], 0, 0, 0, 11, Bound::Exact, false);
+        for (int i = 1; i < 4; ++i) tt.store(k[i], 0, 0, 0, 11, Bound::Exact);
         // Worth: 20 - 8 = 12 for the old entry, 11 for the others: one of the new ones goes.
-        tt.store(k[4], 0, 0, 0, 11, Bound::Exact, false);
+        tt.store(k[4], 0, 0, 0, 11, Bound::Exact);
         CHECK(hits(tt, k[0]));
         CHECK(hits(tt, k[4]));
         CHECK(int(hits(tt, k[1])) + int(hits(tt, k[2])) + int(hits(tt, k[3])) == 2);
@@ -191,11 +189,11 @@ TEST_CASE("TT: a full bucket gives up its oldest, shallowest entry", "[tt]") {
         for (const int depth : {3, 5}) {
             INFO("depth " << depth);
             tt.clear();
-            tt.store(k[0], 0, 0, 0, 20, Bound::Exact, false);
+            tt.store(k[0], 0, 0, 0, 20, Bound::Exact);
             tt.new_search();
             tt.new_search();
-            for (int i = 1; i < 4; ++i) tt.store(k[i], 0, 0, 0, depth, Bound::Exact, false);
-            tt.store(k[4], 0, 0, 0, 0, Bound::Exact, false);
+            for (int i = 1; i < 4; ++i) tt.store(k[i], 0, 0, 0, depth, Bound::Exact);
+            tt.store(k[4], 0, 0, 0, 0, Bound::Exact);
             CHECK(hits(tt, k[0]) == (depth < 4));
             CHECK(hits(tt, k[4]));
             CHECK(int(hits(tt, k[1])) + int(hits(tt, k[2])) + int(hits(tt, k[3])) == (depth < 4 ? 2 : 3));
@@ -211,7 +209,7 @@ TEST_CASE("TT: resize and clear discard every entry", "[tt]") {
     std::vector<Key> keys;
     for (std::uint64_t b = 0; b < 64; ++b) keys.push_back(in_bucket(b * 199, b));
     const auto store_all = [&] {
-        for (const Key key : keys) tt.store(key, 0x0101, 1, 2, 3, Bound::Exact, false);
+        for (const Key key : keys) tt.store(key, 0x0101, 1, 2, 3, Bound::Exact);
         for (const Key key : keys) REQUIRE(hits(tt, key));
     };
 
@@ -255,24 +253,57 @@ TEST_CASE("TT: hashfull counts the entries of the current search", "[tt]") {
     CHECK(tt.hashfull() == 0);
     // hashfull samples the first 250 buckets (1000 entries). One entry in each of them: 250
     // permille; entries beyond them are not seen.
-    for (std::uint64_t b = 0; b < 250; ++b) tt.store(in_bucket(b, 0), 0, 0, 0, 1, Bound::Exact, false);
+    for (std::uint64_t b = 0; b < 250; ++b) tt.store(in_bucket(b, 0), 0, 0, 0, 1, Bound::Exact);
     CHECK(tt.hashfull() == 250);
-    for (std::uint64_t b = 250; b < 2000; ++b) tt.store(in_bucket(b, 0), 0, 0, 0, 1, Bound::Exact, false);
+    for (std::uint64_t b = 250; b < 2000; ++b) tt.store(in_bucket(b, 0), 0, 0, 0, 1, Bound::Exact);
     CHECK(tt.hashfull() == 250);
     // A second entry in the first 100 buckets.
-    for (std::uint64_t b = 0; b < 100; ++b) tt.store(in_bucket(b, 1), 0, 0, 0, 1, Bound::Exact, false);
+    for (std::uint64_t b = 0; b < 100; ++b) tt.store(in_bucket(b, 1), 0, 0, 0, 1, Bound::Exact);
     CHECK(tt.hashfull() == 350);
     // Entries of an earlier search do not count, though they are still found.
     tt.new_search();
     CHECK(tt.hashfull() == 0);
     CHECK(hits(tt, in_bucket(0, 0)));
     // Rewritten in this search, they count again.
-    for (std::uint64_t b = 0; b < 50; ++b) tt.store(in_bucket(b, 0), 0, 0, 0, 1, Bound::Exact, false);
+    for (std::uint64_t b = 0; b < 50; ++b) tt.store(in_bucket(b, 0), 0, 0, 0, 1, Bound::Exact);
     CHECK(tt.hashfull() == 50);
     // A full sample is 1000.
     for (std::uint64_t b = 0; b < 250; ++b)
-        for (std::uint64_t n = 0; n < 4; ++n) tt.store(in_bucket(b, n), 0, 0, 0, 1, Bound::Exact, false);
+        for (std::uint64_t n = 0; n < 4; ++n) tt.store(in_bucket(b, n), 0, 0, 0, 1, Bound::Exact);
     CHECK(tt.hashfull() == 1000);
+}
+
+TEST_CASE("TT: generations count searches modulo GENERATION_CYCLE, in the table as in its entries", "[tt]") {
+    constexpr int CYCLE = TranspositionTable::GENERATION_CYCLE;
+    TranspositionTable tt;
+    REQUIRE(tt.resize(TEST_MB));
+    CHECK(tt.generation() == 0);
+    // One entry from generation 0 in hashfull's sample: 1 permille while it is current.
+    tt.store(in_bucket(0, 0), 0, 0, 0, 1, Bound::Exact);
+    CHECK(tt.hashfull() == 1);
+    for (int n = 1; n <= 3 * CYCLE; ++n) {
+        tt.new_search();
+        INFO("after " << n << " searches");
+        // The table's counter must wrap where the entries' field does (it used to run to 63
+        // while entries kept 5 bits).
+        REQUIRE(tt.generation() < CYCLE);
+        CHECK(tt.generation() == n % CYCLE);
+        CHECK(tt.hashfull() == (n % CYCLE == 0 ? 1 : 0));
+    }
+
+    // Ages wrap with the generation: an entry a whole cycle old is as good as new, one a cycle
+    // less one search old is the oldest there can be.
+    const Key k[5] = {in_bucket(9, 0), in_bucket(9, 1), in_bucket(9, 2), in_bucket(9, 3), in_bucket(9, 4)};
+    for (const int searches : {CYCLE - 1, CYCLE}) {
+        INFO(searches << " searches later");
+        tt.clear();
+        tt.store(k[0], 0, 0, 0, 20, Bound::Exact);
+        for (int i = 0; i < searches; ++i) tt.new_search();
+        for (int i = 1; i < 4; ++i) tt.store(k[i], 0, 0, 0, 11, Bound::Exact);
+        tt.store(k[4], 0, 0, 0, 11, Bound::Exact);
+        CHECK(hits(tt, k[0]) == (searches == CYCLE));
+        CHECK(hits(tt, k[4]));
+    }
 }
 
 TEST_CASE("TT: mate scores are stored relative to the node", "[tt][search]") {
@@ -300,7 +331,7 @@ TEST_CASE("TT: mate scores are stored relative to the node", "[tt][search]") {
     // Through the table itself.
     TranspositionTable tt;
     REQUIRE(tt.resize(TEST_MB));
-    tt.store(in_bucket(1, 0), 0, score_to_tt(-(SCORE_MATE - 12), 9), 0, 4, Bound::Exact, false);
+    tt.store(in_bucket(1, 0), 0, score_to_tt(-(SCORE_MATE - 12), 9), 0, 4, Bound::Exact);
     TTEntry e;
     REQUIRE(tt.probe(in_bucket(1, 0), e));
     CHECK(score_from_tt(e.score, 4) == -(SCORE_MATE - 7));

@@ -82,10 +82,14 @@ TEST_CASE("xiangqi search: mate in two", "[xiangqi][search]") {
         const SearchResult rest = search(next, 6);
         CHECK(rest.score >= SCORE_MATE - (plies - 2));
     }
-    // Depth 4 already sees a mate in two from the position after the first move of the line.
+    // After the line's first two moves (a2e2 e10f10) the mate is one move away, and a search of
+    // depth 2 finds it: its best move leaves Black without a move.
     Position line = pos;
     play(line, {"a2e2", "e10f10"});
-    CHECK(search(line, 2).score == SCORE_MATE - 1);
+    const SearchResult mate = search(line, 2);
+    CHECK(mate.score == SCORE_MATE - 1);
+    line.make_move(mate.best);
+    CHECK(count_legal_moves(line) == 0);
 }
 
 TEST_CASE("xiangqi search: no legal move loses, stalemate included", "[xiangqi][search]") {

@@ -1,0 +1,222 @@
+// The search's tunable constants, in one table: every margin, depth limit and divisor that the
+// search (search_impl.h) and the move picker (movepick.h) use to prune, reduce, extend and order.
+//
+// Each row has a name, the value, and for SPSA tuning the range the value may take and the step
+// of one perturbation (OpenBench's c_end), as Weiss and Berserk keep theirs; a comment above it
+// says what it does and where the idea comes from. A tuner iterates over TUNABLES and rewrites
+// the values there. The search reads the named constexpr ints below the table, so every value is
+// still a compile-time constant.
+//
+// Not here: constants that are part of a data structure rather than a judgement (table sizes,
+// the history bound HISTORY_MAX, the picker's score tiers), and time management's (timeman.cpp).
+//
+// Invariants, checked at compile time: every value lies within its range, every step is
+// positive, no name is used twice, and every named constant has a row (value_of). That every row
+// has a named constant is checked by tests/core/test_search.cpp.
+#pragma once
+
+#include <cstddef>
+#include <iterator>
+#include <string_view>
+
+namespace sen::params {
+
+struct Tunable {
+    std::string_view name;
+    int value;
+    int min;
+    int max;
+    int step;
+};
+
+// The table: one row per constant, in the order of the search's steps.
+inline constexpr Tunable TUNABLES[] = {
+    // --- Aspiration windows ----------------------------------------------------------------------
+    // From this depth on, an iteration starts with a window around the previous iteration's score
+    // (a classic since the 1980s); each failure widens it by a half, as Ethereal does.
+    {"ASP_MIN_DEPTH", 4, 2, 8, 1},
+    // Half-width of the first window, in centipawns.
+    {"ASP_DELTA", 20, 8, 50, 3},
+    // After a failure the half-width grows by delta / ASP_GROWTH_DIVISOR.
+    {"ASP_GROWTH_DIVISOR", 2, 1, 4, 1},
+    // Once the half-width passes this, the window opens fully: the score is far from the guess.
+    {"ASP_FULL_WINDOW", 1000, 300, 3000, 100},
+
+    // --- Reverse futility pruning (static null-move pruning) -------------------------------------
+    // At a non-PV node this shallow, an eval above beta by RFP_MARGIN per ply of depth (one ply less
+    // when improving) returns (eval + beta) / 2; depth limit and linear margin as in Ethereal, the
+    // averaged return as in Stockfish.
+    {"RFP_MAX_DEPTH", 8, 4, 12, 1},
+    {"RFP_MARGIN", 80, 40, 140, 6},
+
+    // --- Null-move pruning -----------------------------------------------------------------------
+    // Passing and still failing high proves a cutoff outside zugzwang (Beal 1989; Donninger's
+    // adaptive R). The reduction R = NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR
+    // + min(NMP_EVAL_MAX_REDUCTION, (eval - beta) / NMP_EVAL_DIVISOR) is Ethereal's and Stockfish's
+    // shape; cutoffs from NMP_VERIFY_DEPTH on are verified by a search without the null move, as
+    // Stockfish verifies its deep ones.
+    {"NMP_MIN_DEPTH", 3, 2, 5, 1},
+    {"NMP_BASE_REDUCTION", 3, 2, 5, 1},
+    {"NMP_DEPTH_DIVISOR", 4, 2, 8, 1},
+    {"NMP_EVAL_DIVISOR", 200, 100, 400, 20},
+    {"NMP_EVAL_MAX_REDUCTION", 3, 1, 5, 1},
+    {"NMP_VERIFY_DEPTH", 12, 8, 20, 1},
+
+    // --- Internal iterative reduction ------------------------------------------------------------
+    // A PV or cut node without a hash move is searched one ply shallower from this depth on (Ed
+    // Schroeder's idea in Rebel, replacing internal iterative deepening; Stockfish and Ethereal).
+    {"IIR_MIN_DEPTH", 4, 2, 8, 1},
+
+    // --- Late move pruning -----------------------------------------------------------------------
+    // After (LMP_BASE + depth^2) / (2 - improving) moves, the remaining quiet moves are skipped:
+    // Stockfish's futility_move_count.
+    {"LMP_BASE", 3, 1, 8, 1},
+
+    // --- Futility pruning ------------------------------------------------------------------------
+    // A quiet move is skipped when static eval + FP_BASE + FP_MARGIN * lmr_depth cannot reach
+    // alpha, up to an LMR-reduced depth of FP_MAX_DEPTH (Heinz's futility pruning, measured on the
+    // reduced depth as Stockfish does).
+    {"FP_MAX_DEPTH", 8, 4, 12, 1},
+    {"FP_BASE", 100, 40, 200, 10},
+    {"FP_MARGIN", 100, 50, 200, 10},
+
+    // --- History pruning -------------------------------------------------------------------------
+    // A quiet move whose continuation history is below -HP_MARGIN * depth is skipped, up to an
+    // LMR-reduced depth of HP_MAX_DEPTH (Stockfish's continuation-history pruning; Ethereal prunes
+    // on its counter-move history the same way).
+    {"HP_MAX_DEPTH", 4, 2, 8, 1},
+    {"HP_MARGIN", 3000, 1000, 6000, 250},
+
+    // --- SEE pruning -----------------------------------------------------------------------------
+    // Moves whose static exchange loses more than the depth can make good are skipped: quiet moves
+    // below -SEE_QUIET_MARGIN * lmr_depth^2, noisy ones below -SEE_NOISY_MARGIN * depth (both
+    // Stockfish's shapes).
+    {"SEE_QUIET_MAX_DEPTH", 8, 4, 12, 1},
+    {"SEE_QUIET_MARGIN", 30, 10, 60, 3},
+    {"SEE_NOISY_MAX_DEPTH", 8, 4, 12, 1},
+    {"SEE_NOISY_MARGIN", 100, 40, 200, 10},
+
+    // --- Quiescence delta pruning ----------------------------------------------------------------
+    // A capture is skipped when stand pat + its largest gain + this margin stays below alpha
+    // (delta pruning, as in Ethereal's qsearch).
+    {"QS_DELTA_MARGIN", 200, 50, 400, 20},
+
+    // --- Singular extensions ---------------------------------------------------------------------
+    // The hash move is extended when a search without it at (depth - 1) / 2 fails below
+    // tt_score - SE_BETA_MARGIN * depth (Anantharaman, Campbell and Hsu's singular extensions in
+    // Stockfish's form, with its multi-cut and negative extension). Tried from SE_MIN_DEPTH on, where
+    // the verification search pays for itself, and only when the stored result is at most
+    // SE_TT_DEPTH_MARGIN plies shallower than this node.
+    {"SE_MIN_DEPTH", 8, 5, 12, 1},
+    {"SE_TT_DEPTH_MARGIN", 3, 1, 5, 1},
+    {"SE_BETA_MARGIN", 2, 1, 4, 1},
+
+    // --- Late move reductions --------------------------------------------------------------------
+    // The base reduction is LMR_BASE/100 + ln(depth) * ln(move number) / (LMR_DIVISOR/100),
+    // Ethereal's formula and constants (0.75, 2.25), stored in hundredths. Moves are reduced from
+    // LMR_MIN_DEPTH on, and a quiet move's history adds or removes a ply per LMR_HISTORY_DIVISOR
+    // points (Stockfish's statScore adjustment).
+    {"LMR_BASE", 75, 25, 125, 5},
+    {"LMR_DIVISOR", 225, 150, 350, 10},
+    {"LMR_MIN_DEPTH", 3, 2, 5, 1},
+    {"LMR_HISTORY_DIVISOR", 12288, 4096, 24576, 1024},
+
+    // --- History bonus ---------------------------------------------------------------------------
+    // The reward for a move that caused a cutoff (and the penalty for those tried before it):
+    // min(HISTORY_BONUS_SCALE * depth - HISTORY_BONUS_OFFSET, HISTORY_BONUS_MAX), Stockfish's linear
+    // capped stat_bonus. It is applied with history gravity (movepick.h's update_history).
+    {"HISTORY_BONUS_SCALE", 300, 100, 500, 20},
+    {"HISTORY_BONUS_OFFSET", 250, 0, 500, 25},
+    {"HISTORY_BONUS_MAX", 2500, 1000, 4000, 150},
+
+    // --- Correction history ----------------------------------------------------------------------
+    // Pawn-structure correction of the static eval (Caissa, then Stockfish): each update moves the
+    // entry towards the node's error with weight min(depth + 1, CORRECTION_WEIGHT_MAX) / 256 (the
+    // weighted-average form Stormphrax uses), and entries are clamped to +-CORRECTION_MAX
+    // centipawns. CORRECTION_MAX * 256 must fit the int16 entries.
+    {"CORRECTION_WEIGHT_MAX", 16, 4, 32, 2},
+    {"CORRECTION_MAX", 64, 16, 120, 8},
+
+    // --- Move ordering ---------------------------------------------------------------------------
+    // A noisy move scores MVV_SCALE * what it wins at once plus its capture history divided by
+    // CAPTURE_HISTORY_DIVISOR: most valuable victim first, history breaking ties and near-ties
+    // (Stockfish's capture ordering).
+    {"MVV_SCALE", 16, 4, 32, 2},
+    {"CAPTURE_HISTORY_DIVISOR", 16, 4, 64, 4},
+
+    // --- Lazy SMP --------------------------------------------------------------------------------
+    // Helper thread `id` skips depth d when (d + id) % SMP_SKIP_CYCLE == 0, so the threads spread
+    // over different depths (Lazy SMP after Dan Homan; Stockfish used skip tables for the same end).
+    {"SMP_SKIP_CYCLE", 3, 2, 6, 1},
+};
+
+// The row of that name, or nullptr.
+constexpr const Tunable* find_tunable(std::string_view name) {
+    for (const Tunable& t : TUNABLES)
+        if (t.name == name) return &t;
+    return nullptr;
+}
+
+// A row's value at compile time; a name not in the table does not compile.
+consteval int value_of(std::string_view name) {
+    const Tunable* t = find_tunable(name);
+    if (!t) throw "no tunable of this name";
+    return t->value;
+}
+
+// The named constants the search reads.
+inline constexpr int ASP_MIN_DEPTH = value_of("ASP_MIN_DEPTH");
+inline constexpr int ASP_DELTA = value_of("ASP_DELTA");
+inline constexpr int ASP_GROWTH_DIVISOR = value_of("ASP_GROWTH_DIVISOR");
+inline constexpr int ASP_FULL_WINDOW = value_of("ASP_FULL_WINDOW");
+inline constexpr int RFP_MAX_DEPTH = value_of("RFP_MAX_DEPTH");
+inline constexpr int RFP_MARGIN = value_of("RFP_MARGIN");
+inline constexpr int NMP_MIN_DEPTH = value_of("NMP_MIN_DEPTH");
+inline constexpr int NMP_BASE_REDUCTION = value_of("NMP_BASE_REDUCTION");
+inline constexpr int NMP_DEPTH_DIVISOR = value_of("NMP_DEPTH_DIVISOR");
+inline constexpr int NMP_EVAL_DIVISOR = value_of("NMP_EVAL_DIVISOR");
+inline constexpr int NMP_EVAL_MAX_REDUCTION = value_of("NMP_EVAL_MAX_REDUCTION");
+inline constexpr int NMP_VERIFY_DEPTH = value_of("NMP_VERIFY_DEPTH");
+inline constexpr int IIR_MIN_DEPTH = value_of("IIR_MIN_DEPTH");
+inline constexpr int LMP_BASE = value_of("LMP_BASE");
+inline constexpr int FP_MAX_DEPTH = value_of("FP_MAX_DEPTH");
+inline constexpr int FP_BASE = value_of("FP_BASE");
+inline constexpr int FP_MARGIN = value_of("FP_MARGIN");
+inline constexpr int HP_MAX_DEPTH = value_of("HP_MAX_DEPTH");
+inline constexpr int HP_MARGIN = value_of("HP_MARGIN");
+inline constexpr int SEE_QUIET_MAX_DEPTH = value_of("SEE_QUIET_MAX_DEPTH");
+inline constexpr int SEE_QUIET_MARGIN = value_of("SEE_QUIET_MARGIN");
+inline constexpr int SEE_NOISY_MAX_DEPTH = value_of("SEE_NOISY_MAX_DEPTH");
+inline constexpr int SEE_NOISY_MARGIN = value_of("SEE_NOISY_MARGIN");
+inline constexpr int QS_DELTA_MARGIN = value_of("QS_DELTA_MARGIN");
+inline constexpr int SE_MIN_DEPTH = value_of("SE_MIN_DEPTH");
+inline constexpr int SE_TT_DEPTH_MARGIN = value_of("SE_TT_DEPTH_MARGIN");
+inline constexpr int SE_BETA_MARGIN = value_of("SE_BETA_MARGIN");
+inline constexpr int LMR_BASE = value_of("LMR_BASE");
+inline constexpr int LMR_DIVISOR = value_of("LMR_DIVISOR");
+inline constexpr int LMR_MIN_DEPTH = value_of("LMR_MIN_DEPTH");
+inline constexpr int LMR_HISTORY_DIVISOR = value_of("LMR_HISTORY_DIVISOR");
+inline constexpr int HISTORY_BONUS_SCALE = value_of("HISTORY_BONUS_SCALE");
+inline constexpr int HISTORY_BONUS_OFFSET = value_of("HISTORY_BONUS_OFFSET");
+inline constexpr int HISTORY_BONUS_MAX = value_of("HISTORY_BONUS_MAX");
+inline constexpr int CORRECTION_WEIGHT_MAX = value_of("CORRECTION_WEIGHT_MAX");
+inline constexpr int CORRECTION_MAX = value_of("CORRECTION_MAX");
+inline constexpr int MVV_SCALE = value_of("MVV_SCALE");
+inline constexpr int CAPTURE_HISTORY_DIVISOR = value_of("CAPTURE_HISTORY_DIVISOR");
+inline constexpr int SMP_SKIP_CYCLE = value_of("SMP_SKIP_CYCLE");
+
+namespace detail {
+constexpr bool table_is_valid() {
+    for (std::size_t i = 0; i < std::size(TUNABLES); ++i) {
+        const Tunable& t = TUNABLES[i];
+        if (t.name.empty() || t.step <= 0 || t.min > t.value || t.value > t.max) return false;
+        for (std::size_t j = 0; j < i; ++j)
+            if (TUNABLES[j].name == t.name) return false;
+    }
+    return true;
+}
+}  // namespace detail
+static_assert(detail::table_is_valid(), "a tunable is out of its range, has no step, or its name is taken");
+static_assert(find_tunable("CORRECTION_MAX")->max * 256 <= 32767, "correction entries are int16");
+
+}  // namespace sen::params
