@@ -26,7 +26,8 @@ struct BenchResult {
 // Receives each position's index, FEN and node count.
 using BenchProgress = std::function<void(int, std::string_view, std::uint64_t)>;
 
-template <class Game>
+template <SearchGame Game>
+    requires ProtocolGame<Game>
 BenchResult run_bench(int depth, const BenchProgress& progress = {}) {
     TranspositionTable tt;
     tt.resize(16);

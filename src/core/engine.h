@@ -42,7 +42,7 @@ struct EngineDefaults {
     static constexpr int MOVE_OVERHEAD_MS = 10;
 };
 
-template <class Game>
+template <SearchGame Game>
 struct BasicEngineCallbacks {
     using Move = typename Game::Move;
     std::function<void(const BasicSearchReport<Game>&)> on_report;
@@ -55,7 +55,7 @@ struct BasicEngineCallbacks {
     std::function<void(const TimeBudget& budget, std::int64_t overhead_ms, std::int64_t learned_ms)> on_start;
 };
 
-template <class Game>
+template <SearchGame Game>
 class BasicEngine {
 public:
     using Position = typename Game::Position;

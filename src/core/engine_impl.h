@@ -8,7 +8,7 @@
 
 namespace sen {
 
-template <class Game>
+template <SearchGame Game>
 BasicEngine<Game>::BasicEngine() : searcher_(tt_), thread_(&BasicEngine::thread_loop, this) {
     searcher_.set_threads(EngineDefaults::THREADS);
 }
@@ -16,7 +16,7 @@ BasicEngine<Game>::BasicEngine() : searcher_(tt_), thread_(&BasicEngine::thread_
 // The search thread lives as long as the engine and takes one job at a time: creating a thread
 // per `go` costs little in a release build but dominates under the sanitizers and the fuzzer
 // (thread stacks mapped and unmapped every time).
-template <class Game>
+template <SearchGame Game>
 void BasicEngine<Game>::thread_loop() {
     std::unique_lock lock(job_mutex_);
     for (;;) {
@@ -32,7 +32,7 @@ void BasicEngine<Game>::thread_loop() {
     }
 }
 
-template <class Game>
+template <SearchGame Game>
 void BasicEngine<Game>::post(std::function<void()> job) {
     std::lock_guard lock(job_mutex_);
     job_ = std::move(job);
@@ -40,7 +40,7 @@ void BasicEngine<Game>::post(std::function<void()> job) {
     job_ready_.notify_one();
 }
 
-template <class Game>
+template <SearchGame Game>
 void BasicEngine<Game>::prepare() {
     if (prepared_) return;
     prepared_ = true;
@@ -54,7 +54,7 @@ void BasicEngine<Game>::prepare() {
 // handshake pays it instead. Then the hash table is swapped for a fresh one (newly mapped, so this
 // costs nothing, where clearing 16 MB would fault in every page) and the histories are
 // cleared: the engine's state is that of a fresh start again.
-template <class Game>
+template <SearchGame Game>
 void BasicEngine<Game>::warm_up() {
     BasicSearchLimits<Game> limits;
     limits.depth = 1;
@@ -66,13 +66,13 @@ void BasicEngine<Game>::warm_up() {
 
 // A fresh hash table (a new mapping costs nothing, where clearing would touch every page) and no
 // history: what a new engine has.
-template <class Game>
+template <SearchGame Game>
 void BasicEngine<Game>::forget_everything() {
     if (!tt_.resize(tt_.size_mb())) tt_.clear();
     searcher_.clear();
 }
 
-template <class Game>
+template <SearchGame Game>
 void BasicEngine<Game>::park() {
     stop();
     wait();
@@ -80,7 +80,7 @@ void BasicEngine<Game>::park() {
     searcher_.set_threads(1);
 }
 
-template <class Game>
+template <SearchGame Game>
 void BasicEngine<Game>::restart() {
     wait();  // nothing runs on a parked engine; this also applies anything left pending
     forget_everything();
@@ -88,7 +88,7 @@ void BasicEngine<Game>::restart() {
     position_ = Position();
 }
 
-template <class Game>
+template <SearchGame Game>
 BasicEngine<Game>::~BasicEngine() {
     stop();
     wait();
@@ -100,7 +100,7 @@ BasicEngine<Game>::~BasicEngine() {
     thread_.join();
 }
 
-template <class Game>
+template <SearchGame Game>
 void BasicEngine<Game>::go(const GoParams& params, std::vector<Move> searchmoves, std::chrono::steady_clock::time_point start,
                            Callbacks callbacks) {
     if (searching_) stop();
@@ -129,7 +129,7 @@ void BasicEngine<Game>::go(const GoParams& params, std::vector<Move> searchmoves
           callbacks = std::move(callbacks)]() mutable { run_search(std::move(limits), infinite, std::move(root), std::move(callbacks)); });
 }
 
-template <class Game>
+template <SearchGame Game>
 void BasicEngine<Game>::stop() {
     stop_requested_ = true;
     control_.stop = true;
@@ -139,13 +139,13 @@ void BasicEngine<Game>::stop() {
 // A finished `go infinite` or `go ponder` search holds its bestmove until stop or ponderhit.
 // Taking the mutex between changing the flags and notifying means the waiter cannot test the
 // flags, miss the change and then sleep through the notification.
-template <class Game>
+template <SearchGame Game>
 void BasicEngine<Game>::wake_held_search() {
     { std::lock_guard lock(hold_mutex_); }
     hold_released_.notify_all();
 }
 
-template <class Game>
+template <SearchGame Game>
 void BasicEngine<Game>::ponderhit() {
     if (!searching_) return;
     // From now on the clock applies (counted from the go ponder, as GUIs deduct it that way).
@@ -156,7 +156,7 @@ void BasicEngine<Game>::ponderhit() {
     if (timer_ && timer_->limited() && timer_->soft_limit_reached()) stop();
 }
 
-template <class Game>
+template <SearchGame Game>
 void BasicEngine<Game>::wait() {
     {
         std::unique_lock lock(job_mutex_);
@@ -165,7 +165,7 @@ void BasicEngine<Game>::wait() {
     apply_pending();
 }
 
-template <class Game>
+template <SearchGame Game>
 void BasicEngine<Game>::run_search(BasicSearchLimits<Game> limits, bool infinite, Position root, Callbacks callbacks) {
     BasicSearchResult<Game> result;
     if (Game::count_legal_moves(root) == 0) {
@@ -188,7 +188,7 @@ void BasicEngine<Game>::run_search(BasicSearchLimits<Game> limits, bool infinite
     if (callbacks.on_bestmove) callbacks.on_bestmove(result.best, result.ponder);
 }
 
-template <class Game>
+template <SearchGame Game>
 bool BasicEngine<Game>::set_hash(std::size_t megabytes) {
     if (searching_) {
         std::lock_guard lock(pending_mutex_);
@@ -199,7 +199,7 @@ bool BasicEngine<Game>::set_hash(std::size_t megabytes) {
     return tt_.resize(megabytes);
 }
 
-template <class Game>
+template <SearchGame Game>
 void BasicEngine<Game>::set_threads(int count) {
     if (searching_) {
         std::lock_guard lock(pending_mutex_);
@@ -210,7 +210,7 @@ void BasicEngine<Game>::set_threads(int count) {
     searcher_.set_threads(count);
 }
 
-template <class Game>
+template <SearchGame Game>
 void BasicEngine<Game>::clear_hash() {
     if (searching_) {
         std::lock_guard lock(pending_mutex_);
@@ -221,7 +221,7 @@ void BasicEngine<Game>::clear_hash() {
     tt_.clear();
 }
 
-template <class Game>
+template <SearchGame Game>
 void BasicEngine<Game>::new_game() {
     if (searching_) {
         std::lock_guard lock(pending_mutex_);
@@ -235,7 +235,7 @@ void BasicEngine<Game>::new_game() {
 }
 
 // Runs only when no search thread is active.
-template <class Game>
+template <SearchGame Game>
 void BasicEngine<Game>::apply_pending() {
     if (searching_) return;
     std::lock_guard lock(pending_mutex_);

@@ -66,7 +66,8 @@ public:
     virtual BenchResult bench(int depth) = 0;
 };
 
-template <class Game>
+template <SearchGame Game>
+    requires ProtocolGame<Game>
 class GameFrontFor final : public GameFront {
 public:
     using Position = typename Game::Position;

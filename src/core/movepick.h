@@ -29,10 +29,10 @@ inline void update_history(std::int16_t& entry, int bonus) {
 }
 
 // Indexed by the previous move's piece and destination, then the current move's.
-template <class Game>
+template <SearchGame Game>
 using PieceToHistory = std::int16_t[Game::PIECE_NB][Game::SQUARE_NB];
 
-template <class Game>
+template <SearchGame Game>
 struct Histories {
     using Move = typename Game::Move;
     std::int16_t butterfly[COLOR_NB][Game::SQUARE_NB][Game::SQUARE_NB];       // quiet moves by from/to
@@ -56,7 +56,7 @@ struct Histories {
     }
 };
 
-template <class Game>
+template <SearchGame Game>
 class MovePicker {
 public:
     using Position = typename Game::Position;
@@ -117,7 +117,7 @@ private:
     int last_score_ = 0;
 };
 
-template <class Game>
+template <SearchGame Game>
 void MovePicker<Game>::score() {
     const Histories<Game>& h = histories_;
     const int us = index_of(pos_.side_to_move());
@@ -145,7 +145,7 @@ void MovePicker<Game>::score() {
     }
 }
 
-template <class Game>
+template <SearchGame Game>
 typename Game::Move MovePicker<Game>::next() {
     if (next_ >= end_) return Move::none();
     Move* moves = list_.begin();
@@ -176,7 +176,7 @@ typename Game::Move MovePicker<Game>::next() {
     return moves[next_++];
 }
 
-template <class Game>
+template <SearchGame Game>
 void MovePicker<Game>::skip_quiets() {
     if (skipping_quiets_) return;
     skipping_quiets_ = true;

@@ -2,8 +2,8 @@
 // quiescence, and Lazy SMP over a shared transposition table.
 //
 // Written once for every game: BasicSearcher<Game> is a template over a game type (game.h),
-// defined in search_impl.h and instantiated by each game: chess/search.cpp (chess::Searcher,
-// chess::SearchLimits, ... in chess/search.h) and xiangqi/search.cpp (xiangqi::Searcher, ...).
+// defined in search_impl.h and instantiated by each game in <game>/search.cpp, which names the
+// instantiation's types for its game (<game>::Searcher, <game>::SearchLimits, ... in <game>/search.h).
 // Owns: per-thread search state (histories, killers, stacks, root moves) and the helper threads
 // of a running search. Reads: a copy of the root position, the limits, a stop flag.
 // Never touches: the protocol. It reports through callbacks (SearchReport), so `bench`, tests
@@ -34,7 +34,7 @@ constexpr bool is_mate_score(int score) { return score >= SCORE_MATE_IN_MAX_PLY 
 // Moves (not plies) to mate: positive when we mate, negative when we are mated.
 constexpr int mate_in_moves(int score) { return score > 0 ? (SCORE_MATE - score + 1) / 2 : -(SCORE_MATE + score) / 2; }
 
-template <class Game>
+template <SearchGame Game>
 struct BasicSearchLimits {
     using Move = typename Game::Move;
     std::optional<int> depth;
@@ -50,7 +50,7 @@ struct SearchControl {
     std::atomic<bool> pondering{false};  // while set, time limits are not applied
 };
 
-template <class Game>
+template <SearchGame Game>
 struct BasicSearchReport {
     using Move = typename Game::Move;
     int depth = 0;
@@ -64,14 +64,14 @@ struct BasicSearchReport {
     std::vector<Move> pv;
 };
 
-template <class Game>
+template <SearchGame Game>
 struct BasicSearchCallbacks {
     using Move = typename Game::Move;
     std::function<void(const BasicSearchReport<Game>&)> on_report;
     std::function<void(int depth, Move move, int number)> on_current_move;  // after the first second
 };
 
-template <class Game>
+template <SearchGame Game>
 struct BasicSearchResult {
     using Move = typename Game::Move;
     Move best = Move::none();
@@ -81,7 +81,7 @@ struct BasicSearchResult {
     std::uint64_t nodes = 0;
 };
 
-template <class Game>
+template <SearchGame Game>
 class BasicSearcher {
 public:
     using Position = typename Game::Position;

@@ -1,5 +1,5 @@
 // The searcher's code, once for every game: included only by the files that instantiate
-// BasicSearcher for a game (search.cpp for chess, xiangqi/search.cpp for xiangqi), so that each
+// BasicSearcher for a game (each game's <game>/search.cpp), so that each
 // instantiation is compiled with its game's position, move generator and evaluation inlined.
 // Everything game-specific goes through the Game type's static functions (game.h); the search
 // itself has no rule of either game in it.
@@ -72,11 +72,11 @@ inline int outcome_score(Outcome outcome, int ply) {
     return outcome == Outcome::Loss ? -SCORE_MATE + ply : outcome == Outcome::Win ? SCORE_MATE - ply : SCORE_DRAW;
 }
 
-template <class Game>
+template <SearchGame Game>
 struct StackEntry {
     using Move = typename Game::Move;
     Move move = Move::none();
-    typename Game::Piece moved_piece = Game::NO_PIECE;  // the piece that made `move` (a chess castling move's `to` is the rook's square)
+    typename Game::Piece moved_piece = Game::NO_PIECE;  // the piece that made `move` (a castling move's `to` may be the rook's square)
     int static_eval = NO_EVAL;
     Move killers[2] = {Move::none(), Move::none()};
     PieceToHistory<Game>* continuation = nullptr;
@@ -84,7 +84,7 @@ struct StackEntry {
     Move excluded = Move::none();  // the move a singular-extension search leaves out
 };
 
-template <class Game>
+template <SearchGame Game>
 struct RootMove {
     using Move = typename Game::Move;
     Move move;
@@ -111,7 +111,7 @@ using search_detail::score_from_tt;
 using search_detail::score_to_tt;
 using search_detail::STACK_OFFSET;
 
-template <class Game>
+template <SearchGame Game>
 struct BasicSearcher<Game>::Worker {
     using StackEntry = search_detail::StackEntry<Game>;
     using RootMove = search_detail::RootMove<Game>;
@@ -192,27 +192,27 @@ struct BasicSearcher<Game>::Worker {
     void update_quiet_histories(StackEntry* ss, Move best, const Move* quiets, int quiet_count, int depth);
 };
 
-template <class Game>
+template <SearchGame Game>
 BasicSearcher<Game>::BasicSearcher(TranspositionTable& tt) : tt_(tt) { set_threads(1); }
-template <class Game>
+template <SearchGame Game>
 BasicSearcher<Game>::~BasicSearcher() = default;
 
 // Workers (a few MB each, mostly history tables) are made at the first search rather than
 // here, so that start-up stays fast.
-template <class Game>
+template <SearchGame Game>
 void BasicSearcher<Game>::set_threads(int count) {
     thread_count_ = std::clamp(count, 1, 1024);
     if (workers_.size() > std::size_t(thread_count_)) workers_.resize(std::size_t(thread_count_));
 }
 
-template <class Game>
+template <SearchGame Game>
 void BasicSearcher<Game>::clear() {
     for (auto& w : workers_) w->histories.clear();
 }
 
 // ---------------------------------------------------------------------------------------------
 
-template <class Game>
+template <SearchGame Game>
 template <bool PV>
 int BasicSearcher<Game>::Worker::qsearch(int alpha, int beta, int ply, StackEntry* ss) {
     count_node();
@@ -287,7 +287,7 @@ int BasicSearcher<Game>::Worker::qsearch(int alpha, int beta, int ply, StackEntr
     return best_score;
 }
 
-template <class Game>
+template <SearchGame Game>
 template <bool PV>
 int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply, bool cut_node, StackEntry* ss) {
     const bool root = ply == 0;
@@ -559,7 +559,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
     return best_score;
 }
 
-template <class Game>
+template <SearchGame Game>
 void BasicSearcher<Game>::Worker::update_quiet_histories(StackEntry* ss, Move best, const Move* quiets, int quiet_count, int depth) {
     const int us = index_of(pos.side_to_move());
     const int bonus = history_bonus(depth);
@@ -579,7 +579,7 @@ void BasicSearcher<Game>::Worker::update_quiet_histories(StackEntry* ss, Move be
     if (prev && prev != Move::null()) histories.counter[(ss - 1)->moved_piece][prev.to()] = best;
 }
 
-template <class Game>
+template <SearchGame Game>
 void BasicSearcher<Game>::Worker::report(int depth, int alpha, int beta, bool from_completed) {
     if (!callbacks->on_report) return;
     partial_reported = alpha != -SCORE_INFINITE || beta != SCORE_INFINITE;
@@ -609,7 +609,7 @@ void BasicSearcher<Game>::Worker::report(int depth, int alpha, int beta, bool fr
     }
 }
 
-template <class Game>
+template <SearchGame Game>
 void BasicSearcher<Game>::Worker::iterative_deepening() {
     for (StackEntry& e : stack) e = StackEntry{};
     StackEntry* ss = stack + STACK_OFFSET;
@@ -690,7 +690,7 @@ void BasicSearcher<Game>::Worker::iterative_deepening() {
     }
 }
 
-template <class Game>
+template <SearchGame Game>
 typename BasicSearcher<Game>::Result BasicSearcher<Game>::search(const Position& root, const Limits& limits, const TimeLimiter& timer,
                                                                  SearchControl& control, const Callbacks& callbacks) {
     using RootMove = search_detail::RootMove<Game>;

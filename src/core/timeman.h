@@ -117,7 +117,7 @@ private:
 // I, the next `go` for the same side should say C - E + I. Whatever is missing is latency. The
 // tracker keeps a decaying maximum of that shortfall; the engine plans with
 // max(Move Overhead, overhead_ms()), so a slow pipe or a busy machine slows our spending before
-// it flags us (the checklist's T2 complaint about fast-TC forfeits, c-chess-cli#58).
+// it flags us (the checklist's T2: forfeits at fast time controls).
 //
 // A sample is only taken when the two searches are two plies apart in the same game (no
 // ucinewgame in between, same side to move), the earlier one had an own clock and was not a
