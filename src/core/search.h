@@ -5,16 +5,22 @@
 // defined in search_impl.h and instantiated by each game in <game>/search.cpp, which names the
 // instantiation's types for its game (<game>::Searcher, <game>::SearchLimits, ... in <game>/search.h).
 // Owns: per-thread search state (histories, killers, stacks, root moves) and the helper threads
-// of a running search. Reads: a copy of the root position, the limits, a stop flag.
+// (Lazy SMP). The helpers live from set_threads() to the next set_threads() or the searcher's
+// destruction, parked between searches, so that a search starts no thread. Reads: a copy of the
+// root position, the limits, a stop flag.
 // Never touches: the protocol. It reports through callbacks (SearchReport), so `bench`, tests
 // and the UCI layer each decide what to do with the reports; only the UCI layer prints.
 #pragma once
 
 #include <atomic>
+#include <condition_variable>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
+#include <thread>
 #include <vector>
 
 #include "core/game.h"
@@ -95,10 +101,12 @@ public:
     BasicSearcher(const BasicSearcher&) = delete;
     BasicSearcher& operator=(const BasicSearcher&) = delete;
 
-    // Number of search threads (Lazy SMP); takes effect at the next search.
+    // Number of search threads (Lazy SMP), the calling thread of search() included: starts or
+    // ends helper threads at once. Not while a search runs.
     void set_threads(int count);
     int threads() const { return thread_count_; }
-    // Forget everything learnt (histories, killers): for `ucinewgame` and bench.
+    // Forget everything learnt (histories, killers): for `ucinewgame` and bench. Not while a
+    // search runs.
     void clear();
 
     // Searches until a limit is reached or control.stop is set; blocks the calling thread,
@@ -108,9 +116,22 @@ public:
 
 private:
     struct Worker;
+    void helper_loop(std::size_t index, std::uint64_t searches_seen);
+    void wake_helpers();
+    void wait_for_helpers();
+
     TranspositionTable& tt_;
     int thread_count_ = 1;
     std::vector<LargeBox<Worker>> workers_;  // each in its own mapping: a few MB of histories
+
+    // Helper i + 1 searches with workers_[i + 1]; the calling thread of search() uses workers_[0].
+    std::vector<std::thread> helpers_;
+    std::mutex helpers_mutex_;                // guards the three fields below
+    std::condition_variable helpers_wake_;    // a search started, or helpers are to exit
+    std::condition_variable helpers_idle_;    // the last helper finished its search
+    std::uint64_t searches_started_ = 0;      // a helper searches once each time this grows
+    std::size_t helpers_searching_ = 0;       // helpers not yet back from the current search
+    std::size_t helpers_wanted_ = 0;          // helpers with an index from this on exit
 };
 
 }  // namespace sen

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <system_error>
 #include <thread>
 
 #include "core/movepick.h"
@@ -195,14 +196,82 @@ struct BasicSearcher<Game>::Worker {
 template <SearchGame Game>
 BasicSearcher<Game>::BasicSearcher(TranspositionTable& tt) : tt_(tt) { set_threads(1); }
 template <SearchGame Game>
-BasicSearcher<Game>::~BasicSearcher() = default;
+BasicSearcher<Game>::~BasicSearcher() {
+    set_threads(1);  // joins the helpers
+}
 
-// Workers (a few MB each, mostly history tables) are made at the first search rather than
-// here, so that start-up stays fast.
+// Helper threads live as long as this thread count and take one search at a time, as the
+// engine's search thread does (engine_impl.h): creating threads for every `go` costs little in a
+// release build but dominates under the sanitizers and the fuzzer. Workers (a few MB each,
+// mostly history tables) are still made at the first search rather than here, so that start-up
+// stays fast.
 template <SearchGame Game>
 void BasicSearcher<Game>::set_threads(int count) {
-    thread_count_ = std::clamp(count, 1, 1024);
+    const std::size_t wanted = std::size_t(std::clamp(count, 1, 1024)) - 1;
+    if (wanted < helpers_.size()) {
+        {
+            std::lock_guard lock(helpers_mutex_);
+            helpers_wanted_ = wanted;
+        }
+        helpers_wake_.notify_all();
+        for (std::size_t i = wanted; i < helpers_.size(); ++i) helpers_[i].join();
+        helpers_.resize(wanted);
+    }
+    if (wanted > helpers_.size()) {
+        std::uint64_t searches;
+        {
+            std::lock_guard lock(helpers_mutex_);
+            helpers_wanted_ = wanted;
+            searches = searches_started_;
+        }
+        try {
+            while (helpers_.size() < wanted) helpers_.emplace_back(&BasicSearcher::helper_loop, this, helpers_.size() + 1, searches);
+        } catch (const std::system_error&) {
+            // The system gives no more threads: search with those there are.
+            std::lock_guard lock(helpers_mutex_);
+            helpers_wanted_ = helpers_.size();
+        }
+    }
+    thread_count_ = int(helpers_.size() + 1);
     if (workers_.size() > std::size_t(thread_count_)) workers_.resize(std::size_t(thread_count_));
+}
+
+// A helper thread: parked until a search starts, searches it with its worker, reports back,
+// and exits when set_threads() no longer wants it.
+template <SearchGame Game>
+void BasicSearcher<Game>::helper_loop(std::size_t index, std::uint64_t searches_seen) {
+    std::unique_lock lock(helpers_mutex_);
+    for (;;) {
+        helpers_wake_.wait(lock, [&] { return index > helpers_wanted_ || searches_started_ != searches_seen; });
+        if (index > helpers_wanted_) return;
+        searches_seen = searches_started_;
+        Worker& worker = *workers_[index];
+        lock.unlock();
+        worker.iterative_deepening();
+        lock.lock();
+        if (--helpers_searching_ == 0) helpers_idle_.notify_all();
+    }
+}
+
+// Starts the helpers on the search the workers are set up for. What the calling thread wrote
+// before (workers, hash-table generation) happens before the helpers read it: they take the
+// mutex after it is released here.
+template <SearchGame Game>
+void BasicSearcher<Game>::wake_helpers() {
+    if (helpers_.empty()) return;
+    {
+        std::lock_guard lock(helpers_mutex_);
+        helpers_searching_ = helpers_.size();
+        ++searches_started_;
+    }
+    helpers_wake_.notify_all();
+}
+
+// Blocks until every helper is back from the search (the stop flag must be set).
+template <SearchGame Game>
+void BasicSearcher<Game>::wait_for_helpers() {
+    std::unique_lock lock(helpers_mutex_);
+    helpers_idle_.wait(lock, [this] { return helpers_searching_ == 0; });
 }
 
 template <SearchGame Game>
@@ -724,13 +793,22 @@ typename BasicSearcher<Game>::Result BasicSearcher<Game>::search(const Position&
         w->callbacks = &callbacks;
         w->all = &workers_;
     }
-    std::vector<std::thread> helpers;
-    for (std::size_t i = 1; i < workers_.size(); ++i) helpers.emplace_back([w = workers_[i].get()] { w->iterative_deepening(); });
     Worker& main = *workers_[0];
     main.partial_reported = false;
-    main.iterative_deepening();
-    control.stop = true;  // ends the helpers
-    for (std::thread& t : helpers) t.join();
+    wake_helpers();
+    {
+        // However the main search ends (an exception included), the helpers are stopped and
+        // back before the workers are used again.
+        struct StopHelpers {
+            BasicSearcher& searcher;
+            SearchControl& control;
+            ~StopHelpers() {
+                control.stop = true;
+                searcher.wait_for_helpers();
+            }
+        } const stop_helpers{*this, control};
+        main.iterative_deepening();
+    }
     // GUIs take the last PV printed as the line behind the best move: if that was a bound of an
     // interrupted iteration, print the completed one again.
     if (main.partial_reported && !main.completed_root_moves.empty())

@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <random>
 #include <regex>
@@ -123,6 +124,13 @@ std::vector<SearchReport> last_iteration(const Run& r) {
             last.push_back(report);
         }
     return last;
+}
+
+// The ids of this process's threads (Linux).
+std::set<std::string> process_threads() {
+    std::set<std::string> ids;
+    for (const auto& entry : std::filesystem::directory_iterator("/proc/self/task")) ids.insert(entry.path().filename().string());
+    return ids;
 }
 
 constexpr const char* BACK_RANK = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
@@ -550,4 +558,50 @@ TEST_CASE("Search parameters: the formulas built from them follow the table", "[
     CHECK(search_detail::LMR.r[0][10] == 0);
     CHECK(search_detail::LMR.r[10][0] == 0);
     CHECK(Histories<ChessGame>::CORRECTION_LIMIT == params::CORRECTION_MAX * Histories<ChessGame>::CORRECTION_GRAIN);
+}
+
+TEST_CASE("Search: helper threads are started by set_threads and kept between searches", "[search][threads]") {
+    const std::set<std::string> before = process_threads();
+    {
+        TranspositionTable tt;
+        Searcher searcher(tt);
+        CHECK(process_threads() == before);
+        searcher.set_threads(4);
+        CHECK(searcher.threads() == 4);
+        const std::set<std::string> with_helpers = process_threads();
+        CHECK(with_helpers.size() == before.size() + 3);
+
+        // Each search uses the same parked helpers: no thread is started or ended, during the
+        // search (seen from its reports, on the searching thread) or after it.
+        for (int i = 0; i < 4; ++i) {
+            INFO("search " << i);
+            const Position pos = position_from(BENCH_FENS[std::size_t(3 + i)]);
+            std::set<std::string> during;
+            SearchControl control;
+            const TimeLimiter timer(TimeBudget{}, std::chrono::steady_clock::now());
+            SearchCallbacks callbacks;
+            callbacks.on_report = [&](const SearchReport&) {
+                const std::set<std::string> now = process_threads();
+                during.insert(now.begin(), now.end());
+            };
+            const SearchResult r = searcher.search(pos, at_depth(7), timer, control, callbacks);
+            CHECK(during == with_helpers);
+            CHECK(process_threads() == with_helpers);
+            CHECK(is_legal(pos, r.best));
+            CHECK(r.depth == 7);
+        }
+
+        // Fewer threads end the surplus helpers at once; more start new ones.
+        searcher.set_threads(2);
+        CHECK(process_threads().size() == before.size() + 1);
+        searcher.set_threads(6);
+        CHECK(process_threads().size() == before.size() + 5);
+        const Run r = run(searcher, position_from(ROOK_MATE_IN_TWO), at_depth(MATE_DEPTH));
+        CHECK(r.result.score == SCORE_MATE - 3);
+        searcher.set_threads(1);
+        CHECK(process_threads() == before);
+        searcher.set_threads(3);
+    }
+    // The searcher's destruction joins its helpers.
+    CHECK(process_threads() == before);
 }
