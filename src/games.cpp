@@ -2,6 +2,7 @@
 
 #include <memory>
 #include <string>
+
 #include <fmt/core.h>
 
 #include "chess/engine.h"
@@ -38,27 +39,28 @@ GameEntry chess_entry() {
     // <empty>) the hand-written evaluation. Swapped only between searches: the search threads
     // read the network. The engine may still be busy without a `go`: `uci` starts a short
     // warm-up search in the background, and GUIs send options straight after uciok.
-    UciOption eval = UciOption::string("EvalFile", std::string(nnue::BUILT_IN_NETWORK), [eval_file](const std::string& value, OptionHost& host) {
-        if (host.searching()) {
-            host.error("EvalFile cannot change during a search; unchanged");
-            return;
-        }
-        host.wait();
-        if (value.empty() || value == "<empty>") {
-            nnue::clear_network();
-            eval_file->clear();
-            host.info("EvalFile: evaluating chess with the hand-written evaluation");
-        } else if (value == nnue::BUILT_IN_NETWORK) {
-            if (*eval_file != nnue::BUILT_IN_NETWORK) nnue::use_embedded_network();  // else already active
-            *eval_file = nnue::BUILT_IN_NETWORK;
-            host.info("EvalFile: evaluating chess with the built-in network");
-        } else if (const auto problem = nnue::load_network_file(value)) {
-            host.error(fmt::format("option EvalFile: {}; unchanged", printable(*problem, 200)));
-        } else {
-            *eval_file = value;
-            host.info(fmt::format("EvalFile: evaluating chess with the network in {}", printable(value, 200)));
-        }
-    });
+    UciOption eval =
+        UciOption::string("EvalFile", std::string(nnue::BUILT_IN_NETWORK), [eval_file](const std::string& value, OptionHost& host) {
+            if (host.searching()) {
+                host.error("EvalFile cannot change during a search; unchanged");
+                return;
+            }
+            host.wait();
+            if (value.empty() || value == "<empty>") {
+                nnue::clear_network();
+                eval_file->clear();
+                host.info("EvalFile: evaluating chess with the hand-written evaluation");
+            } else if (value == nnue::BUILT_IN_NETWORK) {
+                if (*eval_file != nnue::BUILT_IN_NETWORK) nnue::use_embedded_network();  // else already active
+                *eval_file = nnue::BUILT_IN_NETWORK;
+                host.info("EvalFile: evaluating chess with the built-in network");
+            } else if (const auto problem = nnue::load_network_file(value)) {
+                host.error(fmt::format("option EvalFile: {}; unchanged", printable(*problem, 200)));
+            } else {
+                *eval_file = value;
+                host.info(fmt::format("EvalFile: evaluating chess with the network in {}", printable(value, 200)));
+            }
+        });
     eval.shown = [eval_file] { return *eval_file; };  // `uci` shows the network in use
     eval.reset = [eval_file] {
         nnue::use_embedded_network();  // the network is the process's: a new session starts on the default
@@ -81,12 +83,11 @@ UciSetup uci_setup() {
     UciSetup setup;
     setup.games.push_back(chess_entry());
     setup.games.push_back(xiangqi_entry());
-    setup.help =
-        "Sen speaks UCI (uci, isready, setoption, ucinewgame, position, go, stop, ponderhit, quit).\n"
-        "Extra commands: d (show the board), eval (evaluation), perft <depth> / go perft <depth>,\n"
-        "bench [depth], help. Xiangqi: setoption name UCI_Variant value xiangqi (chess to go back).\n"
-        "Command line: sen bench [depth] [--variant xiangqi] | sen perft <depth> [FEN] [--divide] |\n"
-        "sen perft --suite FILE [--max-depth D].";
+    setup.help = "Sen speaks UCI (uci, isready, setoption, ucinewgame, position, go, stop, ponderhit, quit).\n"
+                 "Extra commands: d (show the board), eval (evaluation), perft <depth> / go perft <depth>,\n"
+                 "bench [depth], help. Xiangqi: setoption name UCI_Variant value xiangqi (chess to go back).\n"
+                 "Command line: sen bench [depth] [--variant xiangqi] | sen perft <depth> [FEN] [--divide] |\n"
+                 "sen perft --suite FILE [--max-depth D].";
     return setup;
 }
 

@@ -110,8 +110,7 @@ void init_lines() {
             if (a == b) continue;
             for (PieceType pt : {BISHOP, ROOK}) {
                 if (sliding_attacks_slow(pt, sa, 0) & square_bb(sb)) {
-                    LINE[a][b] = (sliding_attacks_slow(pt, sa, 0) & sliding_attacks_slow(pt, sb, 0)) | square_bb(sa) |
-                                 square_bb(sb);
+                    LINE[a][b] = (sliding_attacks_slow(pt, sa, 0) & sliding_attacks_slow(pt, sb, 0)) | square_bb(sa) | square_bb(sb);
                     BETWEEN[a][b] = sliding_attacks_slow(pt, sa, square_bb(sb)) & sliding_attacks_slow(pt, sb, square_bb(sa));
                 }
             }

@@ -3,8 +3,8 @@
 // between squares that pins and checks are made of.
 //
 // Magic multipliers come from magic_numbers.h, found once by `sen magics` (a fixed-seed search
-// that reproduces them exactly); at start-up only the tables are filled (a few milliseconds). Building with SEN_USE_PEXT replaces the multiply-and-shift index
-// with the BMI2 PEXT instruction behind the same functions.
+// that reproduces them exactly); at start-up only the tables are filled (a few milliseconds). Building with SEN_USE_PEXT replaces the
+// multiply-and-shift index with the BMI2 PEXT instruction behind the same functions.
 #pragma once
 
 #include <array>
@@ -42,8 +42,7 @@ constexpr std::array<Bitboard, 64> leaper_table(const int (&steps)[N][2]) {
 
 inline constexpr auto KNIGHT_ATTACKS = leaper_table(KNIGHT_STEPS);
 inline constexpr auto KING_ATTACKS = leaper_table(KING_STEPS);
-inline constexpr std::array<std::array<Bitboard, 64>, 2> PAWN_ATTACKS = {leaper_table(WHITE_PAWN_STEPS),
-                                                                         leaper_table(BLACK_PAWN_STEPS)};
+inline constexpr std::array<std::array<Bitboard, 64>, 2> PAWN_ATTACKS = {leaper_table(WHITE_PAWN_STEPS), leaper_table(BLACK_PAWN_STEPS)};
 
 struct Magic {
     Bitboard mask = 0;

@@ -5,6 +5,7 @@
 #include <memory>
 #include <new>
 #include <type_traits>
+
 #include <fmt/core.h>
 
 #include "core/prng.h"
@@ -133,8 +134,10 @@ void evaluate_side(const Position& pos, Color us, Sink& sink, Bitboard attacked_
             if (pt == ROOK) see_through ^= pos.pieces(us, QUEEN) | pos.pieces(us, ROOK);
             const Bitboard attacks = attacks_of(pt, s, see_through);
             const int mobility = popcount(attacks & mobility_area);
-            const int base = pt == KNIGHT ? term::MOBILITY_KNIGHT : pt == BISHOP ? term::MOBILITY_BISHOP
-                           : pt == ROOK ? term::MOBILITY_ROOK : term::MOBILITY_QUEEN;
+            const int base = pt == KNIGHT   ? term::MOBILITY_KNIGHT
+                             : pt == BISHOP ? term::MOBILITY_BISHOP
+                             : pt == ROOK   ? term::MOBILITY_ROOK
+                                            : term::MOBILITY_QUEEN;
             sink.add(us, base + mobility);
             if (attacks & king_zone) {
                 ++attackers;
@@ -228,8 +231,8 @@ int endgame_scale(const Position& pos, int eg) {
     };
     if (!strong_pawns && non_pawn(strong) - non_pawn(weak) <= 3) return non_pawn(strong) <= 3 ? 0 : 16;
     const Bitboard bishops = pos.pieces(BISHOP);
-    if (popcount(pos.pieces(Color::White, BISHOP)) == 1 && popcount(pos.pieces(Color::Black, BISHOP)) == 1 &&
-        (bishops & DARK_SQUARES_BB) && (bishops & ~DARK_SQUARES_BB)) {
+    if (popcount(pos.pieces(Color::White, BISHOP)) == 1 && popcount(pos.pieces(Color::Black, BISHOP)) == 1 && (bishops & DARK_SQUARES_BB) &&
+        (bishops & ~DARK_SQUARES_BB)) {
         const bool only_bishops = !pos.pieces(KNIGHT) && !pos.pieces(ROOK) && !pos.pieces(QUEEN);
         return only_bishops ? 24 : 48;
     }
@@ -262,9 +265,7 @@ int evaluate_white(const Position& pos, Sink& sink, int& phase_out, int& scale_o
 
 }  // namespace
 
-int blend(int mg, int eg, int phase, int eg_scale) {
-    return (mg * phase + eg * (PHASE_MAX - phase) * eg_scale / 64) / PHASE_MAX;
-}
+int blend(int mg, int eg, int phase, int eg_scale) { return (mg * phase + eg * (PHASE_MAX - phase) * eg_scale / 64) / PHASE_MAX; }
 
 int evaluate(const Position& pos) {
     EvalScoreSink sink{DEFAULT_WEIGHTS, {}};
@@ -282,8 +283,8 @@ int evaluate_traced(const Position& pos, EvalTrace& trace) {
 std::string eval_report(const Position& pos) {
     EvalTrace trace;
     const int white = evaluate_traced(pos, trace);
-    return fmt::format("phase {}/{}, endgame scale {}/64\nevaluation {} cp (White's view), {} cp (side to move)\n", trace.phase,
-                       PHASE_MAX, trace.eg_scale, white, pos.side_to_move() == Color::White ? white : -white);
+    return fmt::format("phase {}/{}, endgame scale {}/64\nevaluation {} cp (White's view), {} cp (side to move)\n", trace.phase, PHASE_MAX,
+                       trace.eg_scale, white, pos.side_to_move() == Color::White ? white : -white);
 }
 
 }  // namespace sen::chess

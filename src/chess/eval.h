@@ -18,14 +18,14 @@ namespace sen::chess {
 
 // Indices into the weight table. Each block is one feature family.
 namespace term {
-constexpr int MATERIAL = 0;                  // + piece type (pawn..queen)
-constexpr int PSQT = MATERIAL + 6;           // + piece type * 64 + square, from the owner's side
+constexpr int MATERIAL = 0;                     // + piece type (pawn..queen)
+constexpr int PSQT = MATERIAL + 6;              // + piece type * 64 + square, from the owner's side
 constexpr int MOBILITY_KNIGHT = PSQT + 7 * 64;  // + number of safe destination squares
 constexpr int MOBILITY_BISHOP = MOBILITY_KNIGHT + 9;
 constexpr int MOBILITY_ROOK = MOBILITY_BISHOP + 14;
 constexpr int MOBILITY_QUEEN = MOBILITY_ROOK + 15;
-constexpr int PASSED_PAWN = MOBILITY_QUEEN + 28;  // + relative rank
-constexpr int PASSED_FREE = PASSED_PAWN + 8;      // + relative rank: nothing stands in front
+constexpr int PASSED_PAWN = MOBILITY_QUEEN + 28;       // + relative rank
+constexpr int PASSED_FREE = PASSED_PAWN + 8;           // + relative rank: nothing stands in front
 constexpr int PASSED_KING_DISTANCE = PASSED_FREE + 8;  // + (their king distance - ours), clamped -4..4
 constexpr int PAWN_DOUBLED = PASSED_KING_DISTANCE + 9;
 constexpr int PAWN_ISOLATED = PAWN_DOUBLED + 1;
@@ -53,8 +53,8 @@ extern const EvalWeights DEFAULT_WEIGHTS;
 // the final blend needs. The tuner evaluates weights against many traces.
 struct EvalTrace {
     std::array<std::int16_t, term::COUNT> count{};
-    int phase = 0;         // 0 (bare kings) .. 24 (all pieces)
-    int eg_scale = 64;     // 64 = full endgame score, less in drawish endgames
+    int phase = 0;      // 0 (bare kings) .. 24 (all pieces)
+    int eg_scale = 64;  // 64 = full endgame score, less in drawish endgames
 };
 
 constexpr int PHASE_MAX = 24;

@@ -14,14 +14,14 @@
 
 #include "chess/bench_positions.h"
 #include "chess/eval.h"
-#include "chess/nnue.h"
-#include "core/game.h"
 #include "chess/movegen.h"
+#include "chess/nnue.h"
 #include "chess/notation.h"
 #include "chess/perft.h"
 #include "chess/position.h"
-#include "core/prng.h"
 #include "chess/see.h"
+#include "core/game.h"
+#include "core/prng.h"
 
 namespace sen::chess {
 
@@ -66,9 +66,7 @@ struct ChessGame {
         return SEE_VALUE[victim(pos, m)] + (m.kind() == MoveKind::Promotion ? SEE_VALUE[QUEEN] : 0);
     }
     // A promotion is never delta-pruned: its bound is out of reach of any window.
-    static int max_gain(const Position& pos, Move m) {
-        return m.kind() == MoveKind::Promotion ? 1 << 20 : SEE_VALUE[victim(pos, m)];
-    }
+    static int max_gain(const Position& pos, Move m) { return m.kind() == MoveKind::Promotion ? 1 << 20 : SEE_VALUE[victim(pos, m)]; }
     // Under-promotions are almost never right.
     static bool demote_quiet(Move m) { return m.kind() == MoveKind::Promotion; }
     static bool see_ge(const Position& pos, Move m, int threshold) { return chess::see_ge(pos, m, threshold); }

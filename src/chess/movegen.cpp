@@ -90,8 +90,8 @@ void generate_for(const Position& pos, Sink& sink) {
     // piece may move only along that line, and never when in check.
     Bitboard pinned = 0;
     {
-        Bitboard snipers = (rook_attacks(ksq, theirs) & pos.pieces(them, ROOK, QUEEN)) |
-                           (bishop_attacks(ksq, theirs) & pos.pieces(them, BISHOP, QUEEN));
+        Bitboard snipers =
+            (rook_attacks(ksq, theirs) & pos.pieces(them, ROOK, QUEEN)) | (bishop_attacks(ksq, theirs) & pos.pieces(them, BISHOP, QUEEN));
         while (snipers) {
             const Bitboard blockers = between(ksq, pop_lsb(snipers)) & occupied;
             if (!more_than_one(blockers)) pinned |= blockers & ours;
@@ -183,8 +183,7 @@ void generate_for(const Position& pos, Sink& sink) {
                 // Lifting the rook too matters in Chess960, where it may shield the king's path.
                 const Bitboard lifted = occupied ^ square_bb(ksq) ^ square_bb(rook_from);
                 bool safe = true;
-                for (Bitboard path = pos.castling_king_path(right); path && safe;)
-                    safe = !pos.attacked_by(them, pop_lsb(path), lifted);
+                for (Bitboard path = pos.castling_king_path(right); path && safe;) safe = !pos.attacked_by(them, pop_lsb(path), lifted);
                 if (safe) sink.single(Move::make(ksq, rook_from, MoveKind::Castling));
             }
         }

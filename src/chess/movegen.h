@@ -8,8 +8,8 @@
 
 #include <cstddef>
 
-#include "core/move_list.h"
 #include "chess/position.h"
+#include "core/move_list.h"
 
 namespace sen::chess {
 

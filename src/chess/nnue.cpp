@@ -86,8 +86,7 @@ void move_delta(const StateInfo& st, Color mover, Delta (&delta)[COLOR_NB]) {
     }
     sub_piece(delta, st.moved, from);
     add_piece(delta, m.kind() == MoveKind::Promotion ? make_piece(mover, m.promotion()) : st.moved, to);
-    if (st.captured != NO_PIECE)
-        sub_piece(delta, st.captured, m.kind() == MoveKind::EnPassant ? to - pawn_push(mover) : to);
+    if (st.captured != NO_PIECE) sub_piece(delta, st.captured, m.kind() == MoveKind::EnPassant ? to - pawn_push(mover) : to);
 }
 
 // out = in + the added rows - the subtracted rows, one view at a time. A fixed-length loop
@@ -197,8 +196,8 @@ void refresh(const Position& pos, const Network& net, Accumulator& acc) {
 }
 
 int output(const Network& net, const Accumulator& acc, Color side_to_move) {
-    const std::int32_t sum = screlu_dot(acc.values[index_of(side_to_move)], &net.w2[0]) +
-                             screlu_dot(acc.values[index_of(~side_to_move)], &net.w2[HIDDEN]);
+    const std::int32_t sum =
+        screlu_dot(acc.values[index_of(side_to_move)], &net.w2[0]) + screlu_dot(acc.values[index_of(~side_to_move)], &net.w2[HIDDEN]);
     const std::int64_t out = (std::int64_t(sum) / QA + net.b2) * SCALE / (QA * QB);
     return int(std::clamp<std::int64_t>(out, -OUTPUT_LIMIT, OUTPUT_LIMIT));
 }

@@ -1,6 +1,7 @@
 // The network file format of nnue.h: reading and writing, byte by byte so that the file is the
 // same on every host whatever its endianness or struct padding.
 #include <algorithm>
+
 #include <fmt/core.h>
 
 #include "chess/nnue.h"
@@ -51,20 +52,16 @@ std::optional<std::string> parse_network(std::span<const unsigned char> bytes, N
     if (!std::equal(bytes.begin(), bytes.begin() + std::ptrdiff_t(magic_bytes), MAGIC,
                     [](unsigned char byte, char expected) { return byte == static_cast<unsigned char>(expected); }))
         return std::string("not a Sen network: the file does not start with \"SENNNUE1\"");
-    if (bytes.size() < HEADER_BYTES)
-        return fmt::format("truncated network: {} bytes, the header alone is {}", bytes.size(), HEADER_BYTES);
+    if (bytes.size() < HEADER_BYTES) return fmt::format("truncated network: {} bytes, the header alone is {}", bytes.size(), HEADER_BYTES);
     ByteReader reader(bytes);
     const std::uint32_t hidden = reader.u32();
     const std::uint32_t scale = reader.u32();
     if (hidden != std::uint32_t(HIDDEN))
         return fmt::format("network has a hidden layer of {} neurons; this build of Sen expects {}", hidden, HIDDEN);
-    if (scale != std::uint32_t(SCALE))
-        return fmt::format("network has an output scale of {}; this build of Sen expects {}", scale, SCALE);
-    if (bytes.size() < FILE_BYTES)
-        return fmt::format("truncated network: {} bytes, expected {}", bytes.size(), FILE_BYTES);
+    if (scale != std::uint32_t(SCALE)) return fmt::format("network has an output scale of {}; this build of Sen expects {}", scale, SCALE);
+    if (bytes.size() < FILE_BYTES) return fmt::format("truncated network: {} bytes, expected {}", bytes.size(), FILE_BYTES);
     if (bytes.size() > FILE_BYTES)
-        return fmt::format("network file has {} bytes after the network (expected {} bytes in all)", bytes.size() - FILE_BYTES,
-                           FILE_BYTES);
+        return fmt::format("network file has {} bytes after the network (expected {} bytes in all)", bytes.size() - FILE_BYTES, FILE_BYTES);
     for (std::int16_t& w : out.w1) w = reader.i16();
     for (std::int16_t& b : out.b1) b = reader.i16();
     for (std::int16_t& w : out.w2) w = reader.i16();

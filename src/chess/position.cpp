@@ -1,8 +1,8 @@
 #include "chess/position.h"
 
 #include "chess/movegen.h"
-#include "core/text.h"
 #include "chess/zobrist.h"
+#include "core/text.h"
 
 namespace sen::chess {
 
@@ -118,10 +118,16 @@ FenError Position::parse_fen(std::string_view fen) {
             Square rsq = SQ_NONE;
             if (upper == 'K') {
                 for (int f = 7; f > file_of(ksq); --f)
-                    if (board_[make_square(f, relative_rank(color, 0))] == rook) { rsq = make_square(f, relative_rank(color, 0)); break; }
+                    if (board_[make_square(f, relative_rank(color, 0))] == rook) {
+                        rsq = make_square(f, relative_rank(color, 0));
+                        break;
+                    }
             } else if (upper == 'Q') {
                 for (int f = 0; f < file_of(ksq); ++f)
-                    if (board_[make_square(f, relative_rank(color, 0))] == rook) { rsq = make_square(f, relative_rank(color, 0)); break; }
+                    if (board_[make_square(f, relative_rank(color, 0))] == rook) {
+                        rsq = make_square(f, relative_rank(color, 0));
+                        break;
+                    }
             } else if (upper >= 'A' && upper <= 'H') {
                 rsq = make_square(upper - 'A', relative_rank(color, 0));
                 if (board_[rsq] != rook) return std::string("castling right '") + c + "' but no rook on " + square_name(rsq);
@@ -142,8 +148,8 @@ FenError Position::parse_fen(std::string_view fen) {
         const Square ep = parse_square(fields[3]);
         if (ep == SQ_NONE) return "bad en-passant square '" + std::string(fields[3]) + "'";
         const Color them = ~side_;
-        const Square pushed = ep + pawn_push(them);   // where their pawn stands now
-        const Square origin = ep - pawn_push(them);   // where it came from
+        const Square pushed = ep + pawn_push(them);  // where their pawn stands now
+        const Square origin = ep - pawn_push(them);  // where it came from
         if (rank_of(ep) != relative_rank(them, 2) || board_[pushed] != make_piece(them, PAWN) || !empty(ep) || !empty(origin))
             return "en-passant square " + square_name(ep) + " cannot follow a double pawn push";
         st.fen_ep_square = ep;
@@ -272,7 +278,8 @@ bool Position::attacked_by(Color attacker, Square s, Bitboard occupied) const {
 Bitboard Position::blockers(Color king_color, Color slider_color) const {
     const Square ksq = king_square(king_color);
     const Bitboard sliders = pieces(slider_color);
-    Bitboard snipers = ((rook_attacks(ksq, sliders) & pieces(ROOK, QUEEN)) | (bishop_attacks(ksq, sliders) & pieces(BISHOP, QUEEN))) & sliders;
+    Bitboard snipers =
+        ((rook_attacks(ksq, sliders) & pieces(ROOK, QUEEN)) | (bishop_attacks(ksq, sliders) & pieces(BISHOP, QUEEN))) & sliders;
     Bitboard result = 0;
     const Bitboard occupied = pieces() ^ snipers;
     while (snipers) {
@@ -292,7 +299,8 @@ bool Position::en_passant_is_legal(Square from) const {
     const Bitboard theirs = pieces(them) & ~square_bb(captured);
     if (knight_attacks(ksq) & theirs & pieces(KNIGHT)) return false;
     if (pawn_attacks(us, ksq) & theirs & pieces(PAWN)) return false;
-    return !(bishop_attacks(ksq, occupied) & theirs & pieces(BISHOP, QUEEN)) && !(rook_attacks(ksq, occupied) & theirs & pieces(ROOK, QUEEN));
+    return !(bishop_attacks(ksq, occupied) & theirs & pieces(BISHOP, QUEEN)) &&
+           !(rook_attacks(ksq, occupied) & theirs & pieces(ROOK, QUEEN));
 }
 
 // Computes the checkers and, from the FEN-style en-passant square, whether an en-passant
@@ -458,8 +466,14 @@ bool Position::gives_check(Move m) const {
         pt = ROOK;
         break;
     }
-    case MoveKind::EnPassant: occupied ^= square_bb(to - pawn_push(us)); occupied |= square_bb(to); break;
-    case MoveKind::Promotion: pt = m.promotion(); occupied |= square_bb(to); break;
+    case MoveKind::EnPassant:
+        occupied ^= square_bb(to - pawn_push(us));
+        occupied |= square_bb(to);
+        break;
+    case MoveKind::Promotion:
+        pt = m.promotion();
+        occupied |= square_bb(to);
+        break;
     default: occupied |= square_bb(to); break;
     }
     // Direct check by the moved (or promoted, or castled rook) piece.

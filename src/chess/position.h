@@ -32,24 +32,24 @@ struct StateInfo {
     Square ep_square = SQ_NONE;      // set only when an en-passant capture is legal
     Square fen_ep_square = SQ_NONE;  // as written in FEN (may be set with no capture possible)
     std::uint8_t castling = NO_CASTLING;
-    Piece captured = NO_PIECE;       // piece taken by the move that led here
-    int rule50 = 0;                  // plies since the last capture or pawn move
-    int plies_from_null = 0;         // plies since the last null move (repetitions cannot cross it)
-    Move move = Move::none();        // the move that led here
-    Piece moved = NO_PIECE;          // the piece that made it (the learned evaluation's update)
+    Piece captured = NO_PIECE;               // piece taken by the move that led here
+    int rule50 = 0;                          // plies since the last capture or pawn move
+    int plies_from_null = 0;                 // plies since the last null move (repetitions cannot cross it)
+    Move move = Move::none();                // the move that led here
+    Piece moved = NO_PIECE;                  // the piece that made it (the learned evaluation's update)
     mutable bool accumulator_ready = false;  // this state's NNUE accumulator is computed (nnue.cpp)
 };
 
 // Outcome of the game by the rules, from the point of view of the position's current state.
 enum class GameState : std::uint8_t {
     Ongoing,
-    Checkmate,           // side to move is mated
+    Checkmate,  // side to move is mated
     Stalemate,
-    DeadPosition,        // art. 5.2.2 / 9.6.2, by material (see has_insufficient_material)
-    SeventyFiveMoves,    // art. 9.6.2: automatic draw after 75 moves without capture or pawn move
-    FivefoldRepetition,  // art. 9.6.1: automatic draw
-    FiftyMovesClaimable,    // art. 9.3: a player may claim a draw
-    ThreefoldClaimable,     // art. 9.2: a player may claim a draw
+    DeadPosition,         // art. 5.2.2 / 9.6.2, by material (see has_insufficient_material)
+    SeventyFiveMoves,     // art. 9.6.2: automatic draw after 75 moves without capture or pawn move
+    FivefoldRepetition,   // art. 9.6.1: automatic draw
+    FiftyMovesClaimable,  // art. 9.3: a player may claim a draw
+    ThreefoldClaimable,   // art. 9.2: a player may claim a draw
 };
 std::string_view to_string(GameState s);
 

@@ -27,8 +27,7 @@ struct BenchResult {
 using BenchProgress = std::function<void(int, std::string_view, std::uint64_t)>;
 
 template <SearchGame Game>
-    requires ProtocolGame<Game>
-BenchResult run_bench(int depth, const BenchProgress& progress = {}) {
+requires ProtocolGame<Game> BenchResult run_bench(int depth, const BenchProgress& progress = {}) {
     TranspositionTable tt;
     tt.resize(16);
     BasicSearcher<Game> searcher(tt);

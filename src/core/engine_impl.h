@@ -125,8 +125,9 @@ void BasicEngine<Game>::go(const GoParams& params, std::vector<Move> searchmoves
     limits.multipv = multipv_;
     limits.searchmoves = std::move(searchmoves);
     searching_ = true;
-    post([this, limits = std::move(limits), infinite = params.infinite, root = position_,
-          callbacks = std::move(callbacks)]() mutable { run_search(std::move(limits), infinite, std::move(root), std::move(callbacks)); });
+    post([this, limits = std::move(limits), infinite = params.infinite, root = position_, callbacks = std::move(callbacks)]() mutable {
+        run_search(std::move(limits), infinite, std::move(root), std::move(callbacks));
+    });
 }
 
 template <SearchGame Game>
@@ -182,8 +183,8 @@ void BasicEngine<Game>::run_search(BasicSearchLimits<Game> limits, bool infinite
     }
 
     // Our own account of this move, for the latency tracker to check against the next clock.
-    latency_.record(current_go_.us, current_go_.game_ply, current_go_.clock, current_go_.increment,
-                    timer_->elapsed_ms(), current_go_.ponder);
+    latency_.record(current_go_.us, current_go_.game_ply, current_go_.clock, current_go_.increment, timer_->elapsed_ms(),
+                    current_go_.ponder);
     searching_ = false;
     if (callbacks.on_bestmove) callbacks.on_bestmove(result.best, result.ponder);
 }

@@ -82,10 +82,10 @@ concept SearchGame = requires(const typename G::Position& pos, typename G::Posit
     { G::pawn_structure_key(pos) } -> std::same_as<std::uint64_t>;
     // Move classes and exchange values for ordering and pruning.
     { G::is_noisy(pos, m) } -> std::same_as<bool>;
-    { G::victim(pos, m) } -> std::convertible_to<int>;      // index < VICTIM_NB for capture history
-    { G::noisy_value(pos, m) } -> std::same_as<int>;        // what the move wins at once (ordering)
-    { G::max_gain(pos, m) } -> std::same_as<int>;           // an upper bound of that (delta pruning)
-    { G::demote_quiet(m) } -> std::same_as<bool>;           // a quiet move to try after all others
+    { G::victim(pos, m) } -> std::convertible_to<int>;  // index < VICTIM_NB for capture history
+    { G::noisy_value(pos, m) } -> std::same_as<int>;    // what the move wins at once (ordering)
+    { G::max_gain(pos, m) } -> std::same_as<int>;       // an upper bound of that (delta pruning)
+    { G::demote_quiet(m) } -> std::same_as<bool>;       // a quiet move to try after all others
     { G::see_ge(pos, m, threshold) } -> std::same_as<bool>;
     { G::has_non_pawn_material(pos, pos.side_to_move()) } -> std::same_as<bool>;  // null move and pruning guard
     // Rules: an outcome decided before generating moves (repetition, move limits, material),

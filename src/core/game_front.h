@@ -18,6 +18,7 @@
 #include <string_view>
 #include <utility>
 #include <vector>
+
 #include <fmt/core.h>
 
 #include "core/bench.h"
@@ -67,7 +68,7 @@ public:
 };
 
 template <SearchGame Game>
-    requires ProtocolGame<Game>
+requires ProtocolGame<Game>
 class GameFrontFor final : public GameFront {
 public:
     using Position = typename Game::Position;

@@ -17,11 +17,11 @@ struct GoParams {
     std::optional<int> movestogo;
     std::optional<int> depth;
     std::optional<std::uint64_t> nodes;
-    std::optional<int> mate;                          // search for a mate in this many moves
+    std::optional<int> mate;  // search for a mate in this many moves
     std::optional<std::int64_t> movetime;
     bool infinite = false;
     bool ponder = false;
-    std::vector<std::string> searchmoves;             // move texts as given: the protocol reads them, not the engine
+    std::vector<std::string> searchmoves;  // move texts as given: the protocol reads them, not the engine
 
     std::optional<std::int64_t> time_for(Color c) const { return time[index_of(c)]; }
     std::optional<std::int64_t> increment_for(Color c) const { return increment[index_of(c)]; }

@@ -139,7 +139,6 @@ LargeMapping::~LargeMapping() {
     munmap(base_, bytes_);
 }
 
-
 std::size_t physical_memory_mb() {
     const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGESIZE);
     if (pages <= 0 || page_size <= 0) return 0;

@@ -35,10 +35,10 @@ using PieceToHistory = std::int16_t[Game::PIECE_NB][Game::SQUARE_NB];
 template <SearchGame Game>
 struct Histories {
     using Move = typename Game::Move;
-    std::int16_t butterfly[COLOR_NB][Game::SQUARE_NB][Game::SQUARE_NB];       // quiet moves by from/to
-    std::int16_t capture[Game::PIECE_NB][Game::SQUARE_NB][Game::VICTIM_NB];   // noisy moves by piece, to, victim
-    PieceToHistory<Game> continuation[Game::PIECE_NB][Game::SQUARE_NB];       // follow-ups of the move 1 and 2 plies back
-    Move counter[Game::PIECE_NB][Game::SQUARE_NB];                            // reply to the previous move
+    std::int16_t butterfly[COLOR_NB][Game::SQUARE_NB][Game::SQUARE_NB];      // quiet moves by from/to
+    std::int16_t capture[Game::PIECE_NB][Game::SQUARE_NB][Game::VICTIM_NB];  // noisy moves by piece, to, victim
+    PieceToHistory<Game> continuation[Game::PIECE_NB][Game::SQUARE_NB];      // follow-ups of the move 1 and 2 plies back
+    Move counter[Game::PIECE_NB][Game::SQUARE_NB];                           // reply to the previous move
     // Static-eval correction by side to move and pawn structure (see the search's corrected_eval),
     // in 1/CORRECTION_GRAIN centipawns.
     static constexpr int CORRECTION_SIZE = 16384;
@@ -67,15 +67,15 @@ public:
     // two plies back (nullptr when absent).
     MovePicker(const Position& pos, Move tt_move, const Histories<Game>& histories, const Move killers[2], Move counter,
                const PieceToHistory<Game>* const continuations[2])
-        : pos_(pos), histories_(histories), tt_move_(tt_move), killers_{killers[0], killers[1]}, counter_(counter),
-          continuations_{continuations[0], continuations[1]} {
+        : pos_(pos), histories_(histories), tt_move_(tt_move), killers_{killers[0], killers[1]},
+          counter_(counter), continuations_{continuations[0], continuations[1]} {
         Game::generate_all(pos, list_);
         end_ = list_.size();
     }
     // Quiescence search: noisy moves only, or every evasion when in check.
     MovePicker(const Position& pos, Move tt_move, const Histories<Game>& histories)
-        : pos_(pos), histories_(histories), tt_move_(tt_move), killers_{Move::none(), Move::none()}, counter_(Move::none()),
-          continuations_{nullptr, nullptr} {
+        : pos_(pos), histories_(histories), tt_move_(tt_move), killers_{Move::none(), Move::none()},
+          counter_(Move::none()), continuations_{nullptr, nullptr} {
         if (pos.in_check()) Game::generate_all(pos, list_);
         else Game::generate_noisy(pos, list_);
         end_ = list_.size();
@@ -167,8 +167,7 @@ typename Game::Move MovePicker<Game>::next() {
     // replaces mispredicted on about every other move.
     static_assert(MoveList::CAPACITY <= 0x10000);
     std::int64_t best_key = INT64_MIN;
-    for (std::size_t i = next_; i < end_; ++i)
-        best_key = std::max(best_key, std::int64_t(scores_[i]) * 0x10000 + std::int64_t(0xFFFF - i));
+    for (std::size_t i = next_; i < end_; ++i) best_key = std::max(best_key, std::int64_t(scores_[i]) * 0x10000 + std::int64_t(0xFFFF - i));
     const std::size_t best = 0xFFFF - std::size_t(best_key & 0xFFFF);
     std::swap(moves[best], moves[next_]);
     std::swap(scores_[best], scores_[next_]);

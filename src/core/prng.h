@@ -29,9 +29,7 @@ class SplitMix64 {
 public:
     constexpr explicit SplitMix64(std::uint64_t seed) : state_(seed) {}
 
-    constexpr std::uint64_t next() {
-        return mix64(state_ += 0x9E3779B97F4A7C15ULL);
-    }
+    constexpr std::uint64_t next() { return mix64(state_ += 0x9E3779B97F4A7C15ULL); }
 
     // Fills an array (of arrays) with the next outputs, in memory order.
     template <typename T, std::size_t N>

@@ -20,12 +20,22 @@ public:
     constexpr Score operator-(Score o) const { return from_raw(value_ - o.value_); }
     constexpr Score operator*(int k) const { return from_raw(value_ * k); }
     constexpr Score operator-() const { return from_raw(-value_); }
-    Score& operator+=(Score o) { value_ += o.value_; return *this; }
-    Score& operator-=(Score o) { value_ -= o.value_; return *this; }
+    Score& operator+=(Score o) {
+        value_ += o.value_;
+        return *this;
+    }
+    Score& operator-=(Score o) {
+        value_ -= o.value_;
+        return *this;
+    }
     constexpr bool operator==(const Score&) const = default;
 
 private:
-    static constexpr Score from_raw(int v) { Score s; s.value_ = v; return s; }
+    static constexpr Score from_raw(int v) {
+        Score s;
+        s.value_ = v;
+        return s;
+    }
     int value_ = 0;
 };
 

@@ -45,8 +45,8 @@ struct BasicSearchLimits {
     using Move = typename Game::Move;
     std::optional<int> depth;
     std::optional<std::uint64_t> nodes;
-    std::optional<int> mate;          // stop once a mate in at most this many moves is found
-    std::vector<Move> searchmoves;    // empty: all legal moves
+    std::optional<int> mate;        // stop once a mate in at most this many moves is found
+    std::vector<Move> searchmoves;  // empty: all legal moves
     int multipv = 1;
 };
 
@@ -111,8 +111,7 @@ public:
 
     // Searches until a limit is reached or control.stop is set; blocks the calling thread,
     // which serves as the main search thread. `root` must have at least one legal move.
-    Result search(const Position& root, const Limits& limits, const TimeLimiter& timer, SearchControl& control,
-                  const Callbacks& callbacks);
+    Result search(const Position& root, const Limits& limits, const TimeLimiter& timer, SearchControl& control, const Callbacks& callbacks);
 
 private:
     struct Worker;
@@ -126,12 +125,12 @@ private:
 
     // Helper i + 1 searches with workers_[i + 1]; the calling thread of search() uses workers_[0].
     std::vector<std::thread> helpers_;
-    std::mutex helpers_mutex_;                // guards the three fields below
-    std::condition_variable helpers_wake_;    // a search started, or helpers are to exit
-    std::condition_variable helpers_idle_;    // the last helper finished its search
-    std::uint64_t searches_started_ = 0;      // a helper searches once each time this grows
-    std::size_t helpers_searching_ = 0;       // helpers not yet back from the current search
-    std::size_t helpers_wanted_ = 0;          // helpers with an index from this on exit
+    std::mutex helpers_mutex_;              // guards the three fields below
+    std::condition_variable helpers_wake_;  // a search started, or helpers are to exit
+    std::condition_variable helpers_idle_;  // the last helper finished its search
+    std::uint64_t searches_started_ = 0;    // a helper searches once each time this grows
+    std::size_t helpers_searching_ = 0;     // helpers not yet back from the current search
+    std::size_t helpers_wanted_ = 0;        // helpers with an index from this on exit
 };
 
 }  // namespace sen

@@ -26,8 +26,7 @@ struct ReductionTable {
     ReductionTable() {
         for (int d = 0; d < 64; ++d)
             for (int m = 0; m < 64; ++m)
-                r[d][m] = (d && m) ? int(params::LMR_BASE / 100.0 + std::log(d) * std::log(m) / (params::LMR_DIVISOR / 100.0))
-                                   : 0;
+                r[d][m] = (d && m) ? int(params::LMR_BASE / 100.0 + std::log(d) * std::log(m) / (params::LMR_DIVISOR / 100.0)) : 0;
     }
 };
 inline const ReductionTable LMR;
@@ -148,9 +147,7 @@ struct BasicSearcher<Game>::Worker {
     // Correction history: the static evaluation misjudges some pawn structures the same way again
     // and again (a blocked centre, a passer the terms undervalue); the search's results in
     // positions with this side to move and these pawns show by how much, so that is added back.
-    std::size_t correction_index() const {
-        return std::size_t(Game::pawn_structure_key(pos)) & (Histories<Game>::CORRECTION_SIZE - 1);
-    }
+    std::size_t correction_index() const { return std::size_t(Game::pawn_structure_key(pos)) & (Histories<Game>::CORRECTION_SIZE - 1); }
     int corrected_eval(int raw) const {
         const int c = histories.correction[index_of(pos.side_to_move())][correction_index()];
         return std::clamp(raw + c / Histories<Game>::CORRECTION_GRAIN, -SCORE_MATE_IN_MAX_PLY + 1, SCORE_MATE_IN_MAX_PLY - 1);
@@ -176,8 +173,7 @@ struct BasicSearcher<Game>::Worker {
     // (a node limit of 200 used to return an unsearched move with a score of -infinity).
     void check_limits() {
         if (limits->nodes && completed_depth >= 1 && total_nodes() >= *limits->nodes) control->stop = true;
-        if (timer->limited() && !control->pondering.load(std::memory_order_relaxed) && completed_depth >= 1 &&
-            timer->hard_limit_reached())
+        if (timer->limited() && !control->pondering.load(std::memory_order_relaxed) && completed_depth >= 1 && timer->hard_limit_reached())
             control->stop = true;
     }
 
@@ -194,7 +190,9 @@ struct BasicSearcher<Game>::Worker {
 };
 
 template <SearchGame Game>
-BasicSearcher<Game>::BasicSearcher(TranspositionTable& tt) : tt_(tt) { set_threads(1); }
+BasicSearcher<Game>::BasicSearcher(TranspositionTable& tt) : tt_(tt) {
+    set_threads(1);
+}
 template <SearchGame Game>
 BasicSearcher<Game>::~BasicSearcher() {
     set_threads(1);  // joins the helpers
@@ -296,7 +294,8 @@ int BasicSearcher<Game>::Worker::qsearch(int alpha, int beta, int ply, StackEntr
     const bool tt_hit = tt->probe(pos.key(), entry);
     const int tt_score = tt_hit ? score_from_tt(entry.score, ply) : NO_EVAL;
     if (!PV && tt_hit &&
-        (entry.bound == Bound::Exact || (entry.bound == Bound::Lower && tt_score >= beta) || (entry.bound == Bound::Upper && tt_score <= alpha)))
+        (entry.bound == Bound::Exact || (entry.bound == Bound::Lower && tt_score >= beta) ||
+         (entry.bound == Bound::Upper && tt_score <= alpha)))
         return tt_score;
 
     int best_score = -SCORE_INFINITE, stand_pat = NO_EVAL, raw_eval = NO_EVAL;
@@ -389,7 +388,8 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
 
     // Transposition cutoff at non-PV nodes when the stored result is deep enough.
     if (!PV && !excluded && tt_hit && entry.depth >= depth &&
-        (entry.bound == Bound::Exact || (entry.bound == Bound::Lower && tt_score >= beta) || (entry.bound == Bound::Upper && tt_score <= alpha)))
+        (entry.bound == Bound::Exact || (entry.bound == Bound::Lower && tt_score >= beta) ||
+         (entry.bound == Bound::Upper && tt_score <= alpha)))
         return tt_score;
 
     int eval = NO_EVAL, raw_eval = NO_EVAL;

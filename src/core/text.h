@@ -41,7 +41,10 @@ std::string placement(int files, int ranks, LetterAt letter_at) {
         int empties = 0;
         for (int file = 0; file < files; ++file) {
             const char letter = letter_at(file, rank);
-            if (letter == ' ') { ++empties; continue; }
+            if (letter == ' ') {
+                ++empties;
+                continue;
+            }
             if (empties) out += char('0' + empties);
             empties = 0;
             out += letter;

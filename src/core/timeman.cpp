@@ -168,17 +168,14 @@ TimeBudget allocate_time(const GoParams& go, Color us, int game_ply, std::int64_
     return budget;
 }
 
-TimeLimiter::TimeLimiter(TimeBudget budget, Clock::time_point start, NowFn now)
-    : budget_(budget), start_(start), now_(std::move(now)) {}
+TimeLimiter::TimeLimiter(TimeBudget budget, Clock::time_point start, NowFn now) : budget_(budget), start_(start), now_(std::move(now)) {}
 
 std::int64_t TimeLimiter::elapsed_ms() const {
     const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(now() - start_).count();
     return std::max<std::int64_t>(0, static_cast<std::int64_t>(ms));
 }
 
-bool TimeLimiter::hard_limit_reached() const {
-    return budget_.limited && elapsed_ms() >= budget_.hard_ms;
-}
+bool TimeLimiter::hard_limit_reached() const { return budget_.limited && elapsed_ms() >= budget_.hard_ms; }
 
 bool TimeLimiter::soft_limit_reached(double scale) const {
     if (!budget_.limited) return false;
@@ -192,8 +189,8 @@ bool TimeLimiter::stop_after_iteration(const IterationFacts& facts) const {
 double soft_scale(const IterationFacts& facts) {
     if (facts.depth < SCALE_MIN_DEPTH) return 1.0;
     const double stability = STABILITY_NEW_MOVE - STABILITY_STEP * std::min(facts.stable_iterations, STABILITY_MAX_ITERATIONS);
-    const double drop = std::clamp(1.0 + (facts.previous_score - facts.score) / SCORE_DROP_PAWN * SCORE_DROP_PER_PAWN,
-                                   SCORE_DROP_MIN, SCORE_DROP_MAX);
+    const double drop =
+        std::clamp(1.0 + (facts.previous_score - facts.score) / SCORE_DROP_PAWN * SCORE_DROP_PER_PAWN, SCORE_DROP_MIN, SCORE_DROP_MAX);
     const double best_share =
         facts.root_nodes ? static_cast<double>(facts.best_move_nodes) / static_cast<double>(facts.root_nodes) : NODE_SHARE_UNKNOWN;
     const double node_factor = std::max(NODE_FACTOR_MIN, NODE_FACTOR_SLOPE * (1.0 - best_share) + NODE_FACTOR_OFFSET);
@@ -215,8 +212,8 @@ bool stop_after_iteration(const IterationFacts& facts, const TimeBudget& budget,
     return static_cast<double>(elapsed_ms) >= soft_limit_ms(budget, soft_scale(facts));
 }
 
-void LatencyTracker::record(Color us, int game_ply, std::optional<std::int64_t> clock_ms,
-                            std::int64_t increment_ms, std::int64_t own_elapsed_ms, bool pondered) {
+void LatencyTracker::record(Color us, int game_ply, std::optional<std::int64_t> clock_ms, std::int64_t increment_ms,
+                            std::int64_t own_elapsed_ms, bool pondered) {
     pending_.reset();
     // No own clock, a zero or negative one, or a ponder search: nothing to predict from.
     if (!clock_ms || *clock_ms <= 0 || pondered) return;

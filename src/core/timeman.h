@@ -132,8 +132,8 @@ public:
 
     // At the end of a search: our clock and increment at its `go`, where it started, and how long
     // we took by our own clock (from reading `go` to sending `bestmove`).
-    void record(Color us, int game_ply, std::optional<std::int64_t> clock_ms, std::int64_t increment_ms,
-                std::int64_t own_elapsed_ms, bool pondered);
+    void record(Color us, int game_ply, std::optional<std::int64_t> clock_ms, std::int64_t increment_ms, std::int64_t own_elapsed_ms,
+                bool pondered);
     // At the next `go`: compares its clock with what the recorded search predicts.
     void observe(Color us, int game_ply, std::optional<std::int64_t> clock_ms);
     // A new game: nothing learned carries over.

@@ -27,9 +27,7 @@ TTEntry unpack(std::uint64_t data) {
     return e;
 }
 
-std::uint8_t generation_of(std::uint64_t data) {
-    return std::uint8_t((data >> GENERATION_SHIFT) & TranspositionTable::GENERATION_MASK);
-}
+std::uint8_t generation_of(std::uint64_t data) { return std::uint8_t((data >> GENERATION_SHIFT) & TranspositionTable::GENERATION_MASK); }
 
 }  // namespace
 
@@ -53,11 +51,9 @@ bool TranspositionTable::resize(std::size_t megabytes) {
     return true;
 }
 
-
 void TranspositionTable::clear() {
     // Only called while no search runs (the engine defers it), so a plain memset is safe.
-    if (written_.load(std::memory_order_relaxed))
-        std::memset(static_cast<void*>(buckets_), 0, bucket_count_ * sizeof(Bucket));
+    if (written_.load(std::memory_order_relaxed)) std::memset(static_cast<void*>(buckets_), 0, bucket_count_ * sizeof(Bucket));
     written_.store(false, std::memory_order_relaxed);
     generation_ = 0;
 }

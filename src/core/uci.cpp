@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+
 #include <fmt/core.h>
 
 #include "core/engine.h"
@@ -22,8 +23,8 @@ constexpr int OVERHEAD_MAX_MS = 5000;
 constexpr int MAX_PERFT_DEPTH = 20;
 
 bool is_valued_go_key(std::string_view key) {
-    return key == "wtime" || key == "btime" || key == "winc" || key == "binc" || key == "movestogo" || key == "depth" ||
-           key == "nodes" || key == "mate" || key == "movetime" || key == "perft";
+    return key == "wtime" || key == "btime" || key == "winc" || key == "binc" || key == "movestogo" || key == "depth" || key == "nodes" ||
+           key == "mate" || key == "movetime" || key == "perft";
 }
 
 }  // namespace
@@ -32,8 +33,14 @@ GoParams parse_go(const std::vector<std::string_view>& tokens, std::vector<std::
     GoParams go;
     for (std::size_t i = 1; i < tokens.size(); ++i) {
         const std::string key = lowercase(tokens[i]);
-        if (key == "infinite") { go.infinite = true; continue; }
-        if (key == "ponder") { go.ponder = true; continue; }
+        if (key == "infinite") {
+            go.infinite = true;
+            continue;
+        }
+        if (key == "ponder") {
+            go.ponder = true;
+            continue;
+        }
         if (key == "searchmoves") {
             for (++i; i < tokens.size(); ++i) go.searchmoves.emplace_back(tokens[i]);
             break;
@@ -72,10 +79,13 @@ GoParams parse_go(const std::vector<std::string_view>& tokens, std::vector<std::
         else if (key == "binc") go.increment[1] = v;
         else if (key == "movestogo") go.movestogo = int(std::clamp<std::int64_t>(v, -1, 1000000));
         else if (key == "movetime") go.movetime = v;
-        else if (key == "depth") { if (const auto d = positive(MAX_PLY - 1)) go.depth = int(*d); }
-        else if (key == "nodes") { if (const auto n = positive(std::numeric_limits<std::int64_t>::max())) go.nodes = std::uint64_t(*n); }
-        else if (key == "mate") { if (const auto n = positive(MAX_PLY / 2)) go.mate = int(*n); }
-        else if (key == "perft" && (v < 1 || v > MAX_PERFT_DEPTH))  // run by cmd_go, not a search limit
+        else if (key == "depth") {
+            if (const auto d = positive(MAX_PLY - 1)) go.depth = int(*d);
+        } else if (key == "nodes") {
+            if (const auto n = positive(std::numeric_limits<std::int64_t>::max())) go.nodes = std::uint64_t(*n);
+        } else if (key == "mate") {
+            if (const auto n = positive(MAX_PLY / 2)) go.mate = int(*n);
+        } else if (key == "perft" && (v < 1 || v > MAX_PERFT_DEPTH))  // run by cmd_go, not a search limit
             errors.push_back(fmt::format("go perft: {} is out of range 1..{}", v, MAX_PERFT_DEPTH));
     }
     return go;
@@ -84,13 +94,8 @@ GoParams parse_go(const std::vector<std::string_view>& tokens, std::vector<std::
 // ---------------------------------------------------------------------------------------------
 
 UciSession::UciSession(Output& out, UciSetup setup)
-    : out_(out),
-      games_(std::move(setup.games)),
-      help_(std::move(setup.help)),
-      hash_mb_(EngineDefaults::HASH_MB),
-      threads_(EngineDefaults::THREADS),
-      multipv_(EngineDefaults::MULTIPV),
-      move_overhead_ms_(EngineDefaults::MOVE_OVERHEAD_MS) {
+    : out_(out), games_(std::move(setup.games)), help_(std::move(setup.help)), hash_mb_(EngineDefaults::HASH_MB),
+      threads_(EngineDefaults::THREADS), multipv_(EngineDefaults::MULTIPV), move_overhead_ms_(EngineDefaults::MOVE_OVERHEAD_MS) {
     game_ = make_front(games_.front().variant);
     add_options();
     options_.reset();
@@ -126,10 +131,11 @@ void UciSession::add_options() {
         for (const UciOption& o : g.options) options_.add(o);
         variants.push_back(g.variant);
     }
-    options_.add(UciOption::combo("UCI_Variant", games_.front().variant, variants, "variant", [this](const std::string& variant, OptionHost& host) {
-        if (game_->searching()) host.error("UCI_Variant cannot change during a search; unchanged");
-        else if (variant != game_->name()) start_game(variant);
-    }));
+    options_.add(
+        UciOption::combo("UCI_Variant", games_.front().variant, variants, "variant", [this](const std::string& variant, OptionHost& host) {
+            if (game_->searching()) host.error("UCI_Variant cannot change during a search; unchanged");
+            else if (variant != game_->name()) start_game(variant);
+        }));
 }
 
 void UciSession::info(std::string_view text) { out_.line(fmt::format("info string {}", text)); }
@@ -206,8 +212,8 @@ bool UciSession::handle_line(std::string_view line) {
     else if (command == "go") cmd_go(tokens, start);
     else if (command == "setoption") options_.setoption(tokens, *this);
     else if (command == "debug") debug_ = tokens.size() > 1 && lowercase(tokens[1]) == "on";
-    else if (command == "register") {}
-    else if (command == "d") out_.line(game_->board());
+    else if (command == "register") {
+    } else if (command == "d") out_.line(game_->board());
     else if (command == "eval") out_.line(game_->eval());
     else if (command == "bench") cmd_bench(tokens);
     else if (command == "perft") {
@@ -215,9 +221,7 @@ bool UciSession::handle_line(std::string_view line) {
         if (!depth || *depth < 0 || *depth > MAX_PERFT_DEPTH) error(fmt::format("perft needs a depth 0..{}", MAX_PERFT_DEPTH));
         else cmd_perft(*depth);
     } else if (command == "help") out_.line(help_);
-    else {
-        error(fmt::format("unknown command '{}'", printable(tokens[0])));
-    }
+    else { error(fmt::format("unknown command '{}'", printable(tokens[0]))); }
     return true;
 }
 

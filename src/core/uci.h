@@ -97,7 +97,7 @@ private:
     int move_overhead_ms_;
     bool ponder_ = false;
     bool debug_ = false;
-    bool handshake_done_ = false;  // `uci` answered: new engines warm up at once
+    bool handshake_done_ = false;                      // `uci` answered: new engines warm up at once
     std::string position_line_ = "position startpos";  // the last accepted position command
 };
 

@@ -1,6 +1,7 @@
 #include "core/uci_options.h"
 
 #include <algorithm>
+
 #include <fmt/core.h>
 
 #include "core/uci_text.h"
@@ -102,9 +103,7 @@ std::vector<std::string> OptionTable::uci_lines() const {
     std::vector<std::string> lines;
     for (const UciOption& o : options_) {
         switch (o.type) {
-        case OptionType::Check:
-            lines.push_back(fmt::format("option name {} type check default {}", o.name, o.default_value));
-            break;
+        case OptionType::Check: lines.push_back(fmt::format("option name {} type check default {}", o.name, o.default_value)); break;
         case OptionType::Spin:
             lines.push_back(fmt::format("option name {} type spin default {} min {} max {}", o.name, o.default_value, o.min, o.max));
             break;
@@ -114,9 +113,7 @@ std::vector<std::string> OptionTable::uci_lines() const {
             lines.push_back(std::move(line));
             break;
         }
-        case OptionType::Button:
-            lines.push_back(fmt::format("option name {} type button", o.name));
-            break;
+        case OptionType::Button: lines.push_back(fmt::format("option name {} type button", o.name)); break;
         case OptionType::String: {
             const std::string value = o.shown ? o.shown() : o.default_value;
             lines.push_back(fmt::format("option name {} type string default {}", o.name, value.empty() ? "<empty>" : value));
@@ -192,11 +189,8 @@ void OptionTable::setoption(const std::vector<std::string_view>& tokens, OptionH
         v.text = *it;
         break;
     }
-    case OptionType::Button:
-        break;
-    case OptionType::String:
-        v.text = value;
-        break;
+    case OptionType::Button: break;
+    case OptionType::String: v.text = value; break;
     }
     option->apply(v, gathering);
     gathering.flush();

@@ -54,10 +54,10 @@ struct UciOption {
 
     std::string name;
     OptionType type = OptionType::Button;
-    std::string default_value;          // as `uci` shows it: "16", "false" (a button has none)
-    int min = 0, max = 0;               // Spin
-    std::vector<std::string> vars;      // Combo: the values, in lower case
-    std::string value_noun = "value";   // Combo: what a value is called in errors ("unknown variant")
+    std::string default_value;         // as `uci` shows it: "16", "false" (a button has none)
+    int min = 0, max = 0;              // Spin
+    std::vector<std::string> vars;     // Combo: the values, in lower case
+    std::string value_noun = "value";  // Combo: what a value is called in errors ("unknown variant")
     Action apply;
     // String: what `uci` shows as the default when that is not default_value (EvalFile shows the
     // value in effect).

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+
 #include <fmt/core.h>
 
 #include "core/search.h"
@@ -38,8 +39,7 @@ std::optional<std::int64_t> parse_saturating(std::string_view text) {
     std::string_view digits = text;
     const bool negative = !digits.empty() && digits[0] == '-';
     if (!digits.empty() && (digits[0] == '-' || digits[0] == '+')) digits.remove_prefix(1);
-    if (digits.empty() || !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
-        return std::nullopt;
+    if (digits.empty() || !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; })) return std::nullopt;
     return negative ? std::numeric_limits<std::int64_t>::min() : std::numeric_limits<std::int64_t>::max();
 }
 

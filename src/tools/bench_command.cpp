@@ -1,6 +1,7 @@
 #include "tools/bench_command.h"
 
 #include <cstdio>
+
 #include <fmt/core.h>
 
 #include "chess/search.h"
@@ -11,7 +12,8 @@ namespace sen {
 using namespace chess;
 
 BenchResult run_bench(std::string_view variant, std::optional<int> depth, const BenchProgress& progress) {
-    if (variant == xiangqi::XiangqiGame::NAME) return run_bench<xiangqi::XiangqiGame>(depth.value_or(xiangqi::XiangqiGame::BENCH_DEPTH), progress);
+    if (variant == xiangqi::XiangqiGame::NAME)
+        return run_bench<xiangqi::XiangqiGame>(depth.value_or(xiangqi::XiangqiGame::BENCH_DEPTH), progress);
     return run_bench<chess::ChessGame>(depth.value_or(chess::ChessGame::BENCH_DEPTH), progress);
 }
 

@@ -2,13 +2,14 @@
 
 #include <chrono>
 #include <cstdio>
+
 #include <fmt/core.h>
 
 #include "chess/attacks.h"
 #include "chess/notation.h"
 #include "chess/perft.h"
-#include "tools/perft_suite.h"
 #include "chess/position.h"
+#include "tools/perft_suite.h"
 #include "xiangqi/notation.h"
 #include "xiangqi/perft.h"
 
@@ -18,9 +19,8 @@ using namespace chess;
 
 namespace {
 
-constexpr const char* PERFT_USAGE =
-    "usage: sen perft <depth> [FEN] [--divide] [--chess960] [--variant chess|xiangqi]\n"
-    "       sen perft --suite FILE [--max-depth D] [--chess960] [--variant chess|xiangqi]\n";
+constexpr const char* PERFT_USAGE = "usage: sen perft <depth> [FEN] [--divide] [--chess960] [--variant chess|xiangqi]\n"
+                                    "       sen perft --suite FILE [--max-depth D] [--chess960] [--variant chess|xiangqi]\n";
 
 enum class Variant : std::uint8_t { Chess, Xiangqi };
 
@@ -39,8 +39,8 @@ int perft_suite_command(const std::string& path, int max_depth, bool chess960, V
     const PerftSuiteResult result = variant == Variant::Xiangqi ? run_xiangqi_perft_suite(cases, max_depth, progress)
                                                                 : run_perft_suite(cases, max_depth, chess960, progress);
     for (const PerftMismatch& m : result.mismatches) {
-        fmt::print("\nMismatch at line {}: {}\n  depth {}: expected {}, got {}\n  divide:\n", m.test.line_number, m.test.fen,
-                   m.depth, m.expected, m.actual);
+        fmt::print("\nMismatch at line {}: {}\n  depth {}: expected {}, got {}\n  divide:\n", m.test.line_number, m.test.fen, m.depth,
+                   m.expected, m.actual);
         fmt::print("{}", m.divide);
     }
     for (const std::string& e : result.errors) fmt::print("error: {}\n", e);
@@ -84,22 +84,37 @@ int run_perft_command(const std::vector<std::string>& args) {
         else if (a == "--variant" || a.rfind("--variant=", 0) == 0) {
             std::string name;
             if (a == "--variant") {
-                if (i + 1 >= args.size()) { fmt::print("error: --variant needs a name\n{}", PERFT_USAGE); return 2; }
+                if (i + 1 >= args.size()) {
+                    fmt::print("error: --variant needs a name\n{}", PERFT_USAGE);
+                    return 2;
+                }
                 name = args[++i];
             } else {
                 name = a.substr(10);
             }
             if (name == "chess") variant = Variant::Chess;
             else if (name == "xiangqi") variant = Variant::Xiangqi;
-            else { fmt::print("error: unknown variant '{}' (chess or xiangqi)\n{}", name, PERFT_USAGE); return 2; }
-        }
-        else if (a == "--suite" && i + 1 < args.size()) suite = args[++i];
+            else {
+                fmt::print("error: unknown variant '{}' (chess or xiangqi)\n{}", name, PERFT_USAGE);
+                return 2;
+            }
+        } else if (a == "--suite" && i + 1 < args.size()) suite = args[++i];
         else if (a == "--max-depth" && i + 1 < args.size()) {
-            try { max_depth = std::stoi(args[++i]); } catch (...) { max_depth = -1; }
-            if (max_depth <= 0) { fmt::print("error: --max-depth needs a positive number\n{}", PERFT_USAGE); return 2; }
+            try {
+                max_depth = std::stoi(args[++i]);
+            } catch (...) { max_depth = -1; }
+            if (max_depth <= 0) {
+                fmt::print("error: --max-depth needs a positive number\n{}", PERFT_USAGE);
+                return 2;
+            }
         } else if (depth < 0 && suite.empty() && !a.empty() && a.find_first_not_of("0123456789") == std::string::npos) {
-            try { depth = std::stoi(a); } catch (...) { depth = -1; }
-            if (depth < 0 || depth > 20) { fmt::print("error: depth must be 0..20\n"); return 2; }
+            try {
+                depth = std::stoi(a);
+            } catch (...) { depth = -1; }
+            if (depth < 0 || depth > 20) {
+                fmt::print("error: depth must be 0..20\n");
+                return 2;
+            }
         } else if (!a.empty() && a[0] == '-' && a.size() > 1 && !(a.size() == 1)) {
             fmt::print("error: unknown option '{}'\n{}", a, PERFT_USAGE);
             return 2;
@@ -146,7 +161,8 @@ int run_magics_command() {
         const auto numbers = search_magic_numbers(pt);
         fmt::print("\ninline constexpr Bitboard {}_MAGIC_NUMBERS[64] = {{\n", pt == ROOK ? "ROOK" : "BISHOP");
         for (int i = 0; i < 64; i += 4)
-            fmt::print("    0x{:016X}ULL, 0x{:016X}ULL, 0x{:016X}ULL, 0x{:016X}ULL,\n", numbers[i], numbers[i + 1], numbers[i + 2], numbers[i + 3]);
+            fmt::print("    0x{:016X}ULL, 0x{:016X}ULL, 0x{:016X}ULL, 0x{:016X}ULL,\n", numbers[i], numbers[i + 1], numbers[i + 2],
+                       numbers[i + 3]);
         fmt::print("}};\n");
     }
     fmt::print("\n}}  // namespace sen::chess::detail\n");

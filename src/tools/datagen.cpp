@@ -4,12 +4,13 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <fmt/core.h>
 #include <fstream>
 #include <optional>
 #include <ostream>
 #include <random>
 #include <utility>
+
+#include <fmt/core.h>
 
 #include "chess/game.h"
 #include "chess/movegen.h"
@@ -230,10 +231,11 @@ int run_datagen_command(const std::vector<std::string>& args) {
     const auto start = std::chrono::steady_clock::now();
     const auto report = [&](const DatagenStats& s) {
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        fmt::print(stderr, "games {:>6}/{}  +{} ={} -{}  positions {:>8} ({:.0f}/s)  plies/game {:.0f}  {:.0f} nps  rejected openings {}  {:.0f} s\n",
-                   s.games, options.games, s.white_wins, s.draws, s.black_wins, s.positions,
-                   seconds > 0 ? double(s.positions) / seconds : 0.0, s.games ? double(s.plies) / s.games : 0.0,
-                   seconds > 0 ? double(s.nodes) / seconds : 0.0, s.rejected_openings, seconds);
+        fmt::print(
+            stderr,
+            "games {:>6}/{}  +{} ={} -{}  positions {:>8} ({:.0f}/s)  plies/game {:.0f}  {:.0f} nps  rejected openings {}  {:.0f} s\n",
+            s.games, options.games, s.white_wins, s.draws, s.black_wins, s.positions, seconds > 0 ? double(s.positions) / seconds : 0.0,
+            s.games ? double(s.plies) / s.games : 0.0, seconds > 0 ? double(s.nodes) / seconds : 0.0, s.rejected_openings, seconds);
     };
     const DatagenProgress progress = [&](const DatagenStats& s) {
         if (s.games % 10 == 0) report(s);

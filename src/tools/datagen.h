@@ -23,17 +23,17 @@ struct DatagenOptions {
     int games = 1000;
     std::uint64_t nodes = 5000;  // node limit of each move's search
     std::uint64_t seed = 1;
-    int random_plies = 8;        // random legal plies played from the start position
+    int random_plies = 8;  // random legal plies played from the start position
 };
 
 // Adjudication and filtering constants.
-constexpr int DATAGEN_OPENING_DEPTH = 6;         // depth of the search that vets a random opening
-constexpr int DATAGEN_OPENING_MAX_SCORE = 300;   // openings scoring beyond this are discarded
-constexpr int DATAGEN_RESIGN_SCORE = 1500;       // |score| beyond this ...
-constexpr int DATAGEN_RESIGN_PLIES = 4;          // ... for this many consecutive plies ends the game
-constexpr int DATAGEN_MAX_PLY = 300;             // game ply beyond which the game is a draw
-constexpr int DATAGEN_SKIP_PLIES = 10;           // positions before this game ply are not recorded
-constexpr int DATAGEN_SCORE_LIMIT = 3000;        // recorded search scores are clamped to this (mates)
+constexpr int DATAGEN_OPENING_DEPTH = 6;        // depth of the search that vets a random opening
+constexpr int DATAGEN_OPENING_MAX_SCORE = 300;  // openings scoring beyond this are discarded
+constexpr int DATAGEN_RESIGN_SCORE = 1500;      // |score| beyond this ...
+constexpr int DATAGEN_RESIGN_PLIES = 4;         // ... for this many consecutive plies ends the game
+constexpr int DATAGEN_MAX_PLY = 300;            // game ply beyond which the game is a draw
+constexpr int DATAGEN_SKIP_PLIES = 10;          // positions before this game ply are not recorded
+constexpr int DATAGEN_SCORE_LIMIT = 3000;       // recorded search scores are clamped to this (mates)
 
 struct DatagenStats {
     int games = 0;

@@ -6,14 +6,15 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <fmt/core.h>
-#include <fmt/format.h>
 #include <fstream>
 #include <limits>
 #include <memory>
 #include <numeric>
 #include <thread>
 #include <type_traits>
+
+#include <fmt/core.h>
+#include <fmt/format.h>
 
 #include "chess/position.h"
 #include "core/prng.h"
@@ -26,8 +27,8 @@ namespace {
 
 // Streams of the seed's generators, so that changing how one is used never moves another (the
 // validation split's stream is training_data.cpp's).
-constexpr std::uint64_t INIT_STREAM = 0x494E4954;        // "INIT"
-constexpr std::uint64_t SHUFFLE_STREAM = 0x53485546;     // "SHUF"
+constexpr std::uint64_t INIT_STREAM = 0x494E4954;     // "INIT"
+constexpr std::uint64_t SHUFFLE_STREAM = 0x53485546;  // "SHUF"
 
 constexpr double DECAY_FACTOR = 0.1;
 // Positions whose quantised output is compared with the float one at the end.
@@ -160,8 +161,7 @@ void run_slices(int threads, std::size_t count, const Work& work) {
     for (std::thread& helper : helpers) helper.join();
 }
 
-double loss_sum(const FloatNetwork& net, std::span<const TrainPosition> positions, double lambda, std::size_t begin,
-                std::size_t end) {
+double loss_sum(const FloatNetwork& net, std::span<const TrainPosition> positions, double lambda, std::size_t begin, std::size_t end) {
     double sum = 0;
     for (std::size_t i = begin; i < end; ++i) {
         const double error = double(sigmoid(forward(net, positions[i]))) - training_target(positions[i], lambda);
@@ -195,8 +195,7 @@ struct Optimiser {
 };
 
 // make_train_position() with a Position reused across lines: building one allocates.
-std::optional<TrainPosition> train_position_from(Position& pos, std::string_view fen, double white_result,
-                                                 std::optional<int> white_score) {
+std::optional<TrainPosition> train_position_from(Position& pos, std::string_view fen, double white_result, std::optional<int> white_score) {
     if (pos.set_fen(fen)) return std::nullopt;
     TrainPosition p;
     for (int s = 0; s < SQUARE_NB; ++s) {
@@ -226,8 +225,7 @@ std::optional<TrainPosition> make_train_position(std::string_view fen, double wh
 }
 
 double training_target(const TrainPosition& position, double lambda) {
-    return blended_target(position.result, position.has_score ? std::optional<int>(position.score) : std::nullopt, lambda,
-                          1.0 / SCALE);
+    return blended_target(position.result, position.has_score ? std::optional<int>(position.score) : std::nullopt, lambda, 1.0 / SCALE);
 }
 
 TrainPosition mirrored_files(const TrainPosition& position) {
@@ -372,23 +370,26 @@ std::optional<std::string> load_training_data(const std::vector<std::string>& pa
     Position pos;
     std::uint64_t rejected = 0;
     DataFileStats stats;
-    const auto error = read_records(paths, [&](const DataRecord& record, std::uint64_t game) {
-        if (!record.score && lambda < 1) {
-            ++data.unscored_lines;
-            return;
-        }
-        const std::optional<TrainPosition> position = train_position_from(pos, record.fen, record.result, record.score);
-        if (!position) {
-            ++rejected;
-            return;
-        }
-        const bool held_out = split.holds_out(game);
-        (held_out ? data.validation : data.train).push_back(*position);
-        if (mirror_files && !held_out && pos.castling_rights() == NO_CASTLING) {
-            data.train.push_back(mirrored_files(*position));
-            ++data.mirrored;
-        }
-    }, stats);
+    const auto error = read_records(
+        paths,
+        [&](const DataRecord& record, std::uint64_t game) {
+            if (!record.score && lambda < 1) {
+                ++data.unscored_lines;
+                return;
+            }
+            const std::optional<TrainPosition> position = train_position_from(pos, record.fen, record.result, record.score);
+            if (!position) {
+                ++rejected;
+                return;
+            }
+            const bool held_out = split.holds_out(game);
+            (held_out ? data.validation : data.train).push_back(*position);
+            if (mirror_files && !held_out && pos.castling_rights() == NO_CASTLING) {
+                data.train.push_back(mirrored_files(*position));
+                ++data.mirrored;
+            }
+        },
+        stats);
     data.lines += stats.lines;
     data.bad_lines += stats.bad_lines + rejected;
     return error;
@@ -458,9 +459,7 @@ int run_nnue_train_command(const std::vector<std::string>& args) {
         if (!known) return usage_error(fmt::format("unknown argument '{}'", name));
         if (i + 1 >= args.size()) return usage_error(fmt::format("{} needs a value", name));
         const std::string& value = args[++i];
-        const auto bad_value = [&](const char* expected) {
-            return usage_error(fmt::format("{} {}: expected {}", name, value, expected));
-        };
+        const auto bad_value = [&](const char* expected) { return usage_error(fmt::format("{} {}: expected {}", name, value, expected)); };
         if (name == "--data") {
             for (const std::string& path : split_commas(value)) {
                 if (path.empty()) return bad_value("file names separated by commas");
@@ -517,8 +516,8 @@ int run_nnue_train_command(const std::vector<std::string>& args) {
     FloatNetwork net = initial_network(options.seed);
     if (!init_path.empty()) {
         auto start_from = std::make_unique<Network>();
-        const auto problem = init_path == BUILT_IN_NETWORK ? parse_network(embedded_network_file(), *start_from)
-                                                       : read_network_file(init_path, *start_from);
+        const auto problem =
+            init_path == BUILT_IN_NETWORK ? parse_network(embedded_network_file(), *start_from) : read_network_file(init_path, *start_from);
         if (problem) {
             fmt::print(stderr, "error: --init {}: {}\n", init_path, *problem);
             return 1;
@@ -533,8 +532,9 @@ int run_nnue_train_command(const std::vector<std::string>& args) {
         fmt::print(stderr, "error: {}\n", *error);
         return 1;
     }
-    fmt::print("loaded {} positions ({} training, {} validation) from {} lines in {:.1f} s; {} bad lines", data.train.size() + data.validation.size(),
-               data.train.size(), data.validation.size(), data.lines, elapsed(), data.bad_lines);
+    fmt::print("loaded {} positions ({} training, {} validation) from {} lines in {:.1f} s; {} bad lines",
+               data.train.size() + data.validation.size(), data.train.size(), data.validation.size(), data.lines, elapsed(),
+               data.bad_lines);
     if (options.lambda < 1) fmt::print(", {} lines without a score skipped (--lambda below 1)", data.unscored_lines);
     if (mirror_files) fmt::print(", {} of the training positions are mirrored copies", data.mirrored);
     fmt::print("\n");
@@ -575,9 +575,10 @@ int run_nnue_train_command(const std::vector<std::string>& args) {
         quantised_loss += std::pow(1.0 / (1.0 + std::exp(-quantised_out)) - target, 2);
     }
     if (sample > 0) {
-        fmt::print("quantised vs float on {} {} positions: mean |difference| {:.3f} cp, max {:.3f} cp; loss {:.6f} quantised, {:.6f} float\n",
-                   sample, on_validation ? "validation" : "training", total_difference / double(sample), max_difference,
-                   quantised_loss / double(sample), float_loss / double(sample));
+        fmt::print(
+            "quantised vs float on {} {} positions: mean |difference| {:.3f} cp, max {:.3f} cp; loss {:.6f} quantised, {:.6f} float\n",
+            sample, on_validation ? "validation" : "training", total_difference / double(sample), max_difference,
+            quantised_loss / double(sample), float_loss / double(sample));
     }
     if (clamped > 0) fmt::print("warning: {} quantised values were clamped to their integer range\n", clamped);
 

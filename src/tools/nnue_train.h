@@ -83,8 +83,7 @@ float forward(const FloatNetwork& net, const TrainPosition& position);
 double mean_loss(const FloatNetwork& net, std::span<const TrainPosition> positions, double lambda);
 
 // The same mean loss, and its exact gradient written to `gradient` (which is overwritten).
-double loss_and_gradient(const FloatNetwork& net, std::span<const TrainPosition> positions, double lambda,
-                         FloatNetwork& gradient);
+double loss_and_gradient(const FloatNetwork& net, std::span<const TrainPosition> positions, double lambda, FloatNetwork& gradient);
 
 // Rounded to the nearest integer at the engine's scales (QA, QB, QA * QB) and clamped to the
 // integer types' ranges; `clamped` (when given) counts the values that had to be clamped.
@@ -102,10 +101,10 @@ struct TrainOptions {
     int epochs = 20;
     int batch_size = 16384;
     double learning_rate = 0.001;
-    double lambda = 0.5;      // weight of the game result in the target; the rest is the search score's
+    double lambda = 0.5;  // weight of the game result in the target; the rest is the search score's
     int threads = 1;
     std::uint64_t seed = 1;
-    int decay_epoch = 0;      // first epoch (from 1) at a tenth of the rate; 0: the last quarter
+    int decay_epoch = 0;         // first epoch (from 1) at a tenth of the rate; 0: the last quarter
     double weight_decay = 0.01;  // AdamW's, on w1 and w2 only
 };
 
@@ -138,9 +137,8 @@ struct TrainingData {
 // anything. With `mirror_files`, each training position without castling rights is followed by
 // its mirrored_files() copy (validation positions are never mirrored, so the validation loss
 // stays comparable).
-std::optional<std::string> load_training_data(const std::vector<std::string>& paths, double lambda,
-                                              double validation_fraction, std::uint64_t seed, TrainingData& data,
-                                              bool mirror_files = false);
+std::optional<std::string> load_training_data(const std::vector<std::string>& paths, double lambda, double validation_fraction,
+                                              std::uint64_t seed, TrainingData& data, bool mirror_files = false);
 
 // `sen nnue-train --data FILE[,FILE...] --out NET [--epochs E] [--batch B] [--lr LR] [--lambda L]
 // [--threads T] [--seed S] [--validation F] [--decay-epoch N] [--mirror]`; progress on stdout, errors on

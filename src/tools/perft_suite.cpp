@@ -21,8 +21,10 @@ ParsedPerftLine parse_perft_line(std::string_view line, int line_number) {
     std::vector<std::string> parts;
     std::string current;
     for (const char c : line) {
-        if (c == ';') { parts.push_back(current); current.clear(); }
-        else if (c != '\r' && c != '\n') current += c;
+        if (c == ';') {
+            parts.push_back(current);
+            current.clear();
+        } else if (c != '\r' && c != '\n') current += c;
     }
     parts.push_back(current);
 
@@ -44,8 +46,7 @@ ParsedPerftLine parse_perft_line(std::string_view line, int line_number) {
         const bool more = bool(in >> extra);
         const auto depth = tag.size() >= 2 && tag[0] == 'D' ? number(std::string_view(tag).substr(1)) : std::nullopt;
         const auto nodes = number(count);
-        if (more || !depth || !nodes)
-            return {std::nullopt, "line " + std::to_string(line_number) + ": cannot read '" + parts[i] + "'"};
+        if (more || !depth || !nodes) return {std::nullopt, "line " + std::to_string(line_number) + ": cannot read '" + parts[i] + "'"};
         if (*depth < 1 || *depth > 20) return {std::nullopt, "line " + std::to_string(line_number) + ": bad depth '" + tag + "'"};
         test.expected.emplace_back(int(*depth), *nodes);
     }

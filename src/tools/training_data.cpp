@@ -5,10 +5,11 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
-#include <fmt/core.h>
 #include <fstream>
 #include <ostream>
 #include <system_error>
+
+#include <fmt/core.h>
 
 #include "core/prng.h"
 #include "core/text.h"
@@ -70,8 +71,7 @@ std::optional<int> fen_game_ply(std::string_view fen) {
 }
 
 std::optional<std::string> read_records(const std::vector<std::string>& paths,
-                                        const std::function<void(const DataRecord&, std::uint64_t game)>& visit,
-                                        DataFileStats& stats) {
+                                        const std::function<void(const DataRecord&, std::uint64_t game)>& visit, DataFileStats& stats) {
     DataRecord record;
     std::string line;
     std::uint64_t games = 0;  // seen so far; the current record's is number games - 1

@@ -73,8 +73,7 @@ struct DataFileStats {
 // could not be read (a missing file, a directory, a read error), if anything; the records before
 // it have been visited.
 std::optional<std::string> read_records(const std::vector<std::string>& paths,
-                                        const std::function<void(const DataRecord&, std::uint64_t game)>& visit,
-                                        DataFileStats& stats);
+                                        const std::function<void(const DataRecord&, std::uint64_t game)>& visit, DataFileStats& stats);
 
 // Which games are held out for validation: each with probability `fraction`, by a hash of the
 // seed and the game's number, so the choice depends on nothing else. For one seed, the games

@@ -5,14 +5,15 @@
 #include <cmath>
 #include <cstdlib>
 #include <ctime>
-#include <fmt/chrono.h>
-#include <fmt/core.h>
-#include <fmt/format.h>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <numbers>
 #include <optional>
+
+#include <fmt/chrono.h>
+#include <fmt/core.h>
+#include <fmt/format.h>
 
 #include "chess/position.h"
 #include "tools/adam.h"
@@ -58,8 +59,7 @@ constexpr WeightFamily CHESS_FAMILIES[] = {
     {"ROOK_SEMI_OPEN_FILE", term::ROOK_SEMI_OPEN_FILE, 1, "Rook on a semi-open file", nullptr},
     {"KING_ZONE_ATTACKS", term::KING_ZONE_ATTACKS, 6, "King zone squares attacked", PIECE_LABELS},
     {"KING_ATTACKERS", term::KING_ATTACKERS, 8, "Pieces attacking the king zone", "index: number of attackers"},
-    {"KING_SHELTER", term::KING_SHELTER, 8, "King shelter, per king file",
-     "index: distance to the nearest own pawn ahead (7: none)"},
+    {"KING_SHELTER", term::KING_SHELTER, 8, "King shelter, per king file", "index: distance to the nearest own pawn ahead (7: none)"},
     {"KING_SAFE_CHECKS", term::KING_SAFE_CHECKS, 6, "Safe checks available", PIECE_LABELS},
     {"THREAT_BY_PAWN", term::THREAT_BY_PAWN, 6, "Pieces attacked by a pawn", "index: attacked piece type"},
     {"THREAT_BY_MINOR", term::THREAT_BY_MINOR, 6, "Pieces attacked by a knight or bishop", "index: attacked piece type"},
@@ -93,7 +93,7 @@ constexpr WeightFamily XIANGQI_FAMILIES[] = {
     {"MISSING_ELEPHANT", xq::MISSING_ELEPHANT, xq::ATTACK_SCALE_NB, "Elephants the enemy general has lost", ATTACK_SCALE_LABELS},
     {"OPEN_FILE", xq::OPEN_FILE, xq::ATTACK_SCALE_NB, "Open file in front of the enemy general, we have a chariot", ATTACK_SCALE_LABELS},
     {"FACING_CANNON", xq::FACING_CANNON, xq::ATTACK_SCALE_NB, "Cannons facing the enemy general with nothing between", ATTACK_SCALE_LABELS},
-    {"PALACE_PRESSURE", xq::PALACE_PRESSURE, xq::ATTACK_SCALE_NB * xq::PALACE_UNITS_NB, "Pressure on the enemy palace",
+    {"PALACE_PRESSURE", xq::PALACE_PRESSURE, xq::ATTACK_SCALE_NB* xq::PALACE_UNITS_NB, "Pressure on the enemy palace",
      "index: attack scale * 16 + units (chariot 4, horse 3, cannon 2, soldier 2; at most 15)"},
     {"TEMPO", xq::TEMPO, 1, "Side to move", nullptr},
 };
@@ -120,7 +120,7 @@ constexpr bool families_cover_table(const WeightFamily (&families)[N], int count
 static_assert(families_cover_table(CHESS_FAMILIES, term::COUNT), "CHESS_FAMILIES must list every term block of eval.h in order");
 static_assert(families_cover_table(XIANGQI_FAMILIES, xq::COUNT), "XIANGQI_FAMILIES must list every term block of xiangqi/eval.h in order");
 static_assert(std::size(CHESS_PIECE_TABLES) * 64 == term::MOBILITY_KNIGHT - term::PSQT &&
-              std::size(XIANGQI_PIECE_TABLES) * xiangqi::SQUARE_NB == xq::MOBILITY_CHARIOT - xq::PSQT,
+                  std::size(XIANGQI_PIECE_TABLES) * xiangqi::SQUARE_NB == xq::MOBILITY_CHARIOT - xq::PSQT,
               "a layout's piece tables must fill its piece-square block");
 
 // Occurrences per weight, summed over each group of tied weights (see TuneOptions::tie).
@@ -186,8 +186,8 @@ struct LoadResult {
 // game's result is a noisy label for a position far from the end; its search score is a
 // better-informed one, and the blend keeps the result's knowledge of how games really end.
 template <class G>
-std::optional<LoadResult> load_data(const std::vector<std::string>& paths, std::string& error, double validation_fraction,
-                                    double lambda, double k) {
+std::optional<LoadResult> load_data(const std::vector<std::string>& paths, std::string& error, double validation_fraction, double lambda,
+                                    double k) {
     LoadResult r;
     r.train.occurrences.assign(G::layout().term_count, 0);
     r.validation.occurrences.assign(G::layout().term_count, 0);
@@ -195,18 +195,21 @@ std::optional<LoadResult> load_data(const std::vector<std::string>& paths, std::
     typename G::Position pos;
     typename G::Trace trace;
     std::optional<std::uint64_t> last_held_out;
-    const auto unreadable = read_records(paths, [&](const DataRecord& record, std::uint64_t game) {
-        if (pos.set_fen(record.fen)) {
-            ++r.rejected_fens;
-            return;
-        }
-        if (record.score && lambda < 1) ++r.scored_lines;
-        const int white = evaluate_traced(pos, trace);
-        if (trace_eval(trace, G::weights()) != white) ++r.trace_mismatches;
-        const bool held_out = split.holds_out(game);
-        if (held_out && last_held_out != game) ++r.validation_games, last_held_out = game;
-        (held_out ? r.validation : r.train).add(trace, blended_target(record.result, record.score, lambda, k));
-    }, r.file);
+    const auto unreadable = read_records(
+        paths,
+        [&](const DataRecord& record, std::uint64_t game) {
+            if (pos.set_fen(record.fen)) {
+                ++r.rejected_fens;
+                return;
+            }
+            if (record.score && lambda < 1) ++r.scored_lines;
+            const int white = evaluate_traced(pos, trace);
+            if (trace_eval(trace, G::weights()) != white) ++r.trace_mismatches;
+            const bool held_out = split.holds_out(game);
+            if (held_out && last_held_out != game) ++r.validation_games, last_held_out = game;
+            (held_out ? r.validation : r.train).add(trace, blended_target(record.result, record.score, lambda, k));
+        },
+        r.file);
     if (unreadable) {
         error = *unreadable;
         return std::nullopt;
@@ -341,8 +344,8 @@ double find_k(const TuneSet& set, const TuneWeights& w) {
     return (lo + hi) / 2;
 }
 
-TuneWeights fit_weights(const TuneSet& set, const TuneWeights& start, double k, const TuneOptions& options,
-                        const TuneSet* validation, const std::function<void(const TuneProgress&)>& progress) {
+TuneWeights fit_weights(const TuneSet& set, const TuneWeights& start, double k, const TuneOptions& options, const TuneSet* validation,
+                        const std::function<void(const TuneProgress&)>& progress) {
     TuneWeights w = start;
     if (set.entries.empty()) return w;
     const std::size_t count = start.mg.size();
@@ -384,8 +387,8 @@ TuneWeights fit_weights(const TuneSet& set, const TuneWeights& start, double k, 
             }
         }
         // The step size decays along a cosine to a tenth of its start.
-        const double lr = options.learning_rate *
-                          (0.1 + 0.9 * 0.5 * (1 + std::cos(std::numbers::pi * (epoch - 1) / std::max(1, options.epochs))));
+        const double lr =
+            options.learning_rate * (0.1 + 0.9 * 0.5 * (1 + std::cos(std::numbers::pi * (epoch - 1) / std::max(1, options.epochs))));
         const AdamStep<double> adam = AdamStep<double>::at(std::uint64_t(epoch), lr);
         const auto step = [&](double& weight, double g, double& m, double& v) {
             weight = std::clamp(adam_update(weight, g, m, v, adam), -WEIGHT_LIMIT, WEIGHT_LIMIT);
@@ -512,8 +515,9 @@ std::string weights_source(std::span<const Score> weights, const WeightLayout& l
         out += fmt::format("; {}.\n", f.labels);
         out += block(f.base, f.size, fmt::format("term::{}", f.name), 8);
     }
-    out += fmt::format("    return w;\n}}\n\n}}  // namespace\n\nconstinit const EvalWeights DEFAULT_WEIGHTS = make_weights();\n\n}}  // namespace {}\n",
-                       layout.name_space);
+    out += fmt::format(
+        "    return w;\n}}\n\n}}  // namespace\n\nconstinit const EvalWeights DEFAULT_WEIGHTS = make_weights();\n\n}}  // namespace {}\n",
+        layout.name_space);
     return out;
 }
 
@@ -536,7 +540,8 @@ template <class G>
 int run_tune(const TuneRequest& request, TuneOptions options) {
     const WeightLayout& layout = G::layout();
     for (const std::string& name : request.only) {
-        const auto family = std::find_if(layout.families.begin(), layout.families.end(), [&](const WeightFamily& f) { return name == f.name; });
+        const auto family =
+            std::find_if(layout.families.begin(), layout.families.end(), [&](const WeightFamily& f) { return name == f.name; });
         if (family == layout.families.end()) {
             fmt::print(stderr, "error: --only {}: no such block of {} weights\n", name, layout.game);
             return 2;
@@ -570,8 +575,10 @@ int run_tune(const TuneRequest& request, TuneOptions options) {
     // --validation 0 fits without held-out games (and without early stopping); a fraction that
     // happens to hold out none is refused rather than silently ignored.
     if (!validating && request.validation_fraction > 0) {
-        fmt::print(stderr, "error: none of the {} games was held out for validation (--validation {}): more games, a larger "
-                   "fraction, or --validation 0\n", data->file.games, request.validation_fraction);
+        fmt::print(stderr,
+                   "error: none of the {} games was held out for validation (--validation {}): more games, a larger "
+                   "fraction, or --validation 0\n",
+                   data->file.games, request.validation_fraction);
         return 1;
     }
     options.tie = weight_ties(layout);
@@ -613,7 +620,9 @@ int run_tune(const TuneRequest& request, TuneOptions options) {
         layout.title, layout.variant_option, date_today(), data->positions(), layout.data_name, layout.variant_option, data->file.games,
         data->validation_games, request.validation_fraction, fmt::join(data_names, "\n  and "), k, fixed_k > 0 ? " (fixed by --k)" : "",
         train_before, train_after, validating ? fmt::format(" (validation {:.6f} -> {:.6f})", valid_before, valid_after) : "",
-        request.only.empty() ? "" : fmt::format("\nOnly {} fitted (--only); the other weights kept their values.", fmt::join(request.only, ", ")),
+        request.only.empty()
+            ? ""
+            : fmt::format("\nOnly {} fitted (--only); the other weights kept their values.", fmt::join(request.only, ", ")),
         lambda < 1 ? fmt::format("\nTargets: {} * result + {} * sigmoid(K * search score) (--lambda).", lambda, 1 - lambda) : "",
         layout.variant_option, layout.variant_option);
     std::ofstream out(request.out_path);

@@ -120,7 +120,7 @@ struct TuneOptions {
 
 struct TuneProgress {
     int epoch = 0;
-    double error = 0;             // training error of the weights before this epoch's step
+    double error = 0;              // training error of the weights before this epoch's step
     double validation_error = -1;  // on the epochs it is measured
 };
 

@@ -38,8 +38,8 @@ struct ElephantSteps {
 };
 
 struct Tables {
-    Bitboard general_steps[SQUARE_NB];   // orthogonal steps inside the palace the point lies in
-    Bitboard advisor_steps[SQUARE_NB];   // diagonal steps inside the palace the point lies in
+    Bitboard general_steps[SQUARE_NB];  // orthogonal steps inside the palace the point lies in
+    Bitboard advisor_steps[SQUARE_NB];  // diagonal steps inside the palace the point lies in
     ElephantSteps elephant[SQUARE_NB];
     HorseSteps horse[SQUARE_NB];
     // Reverse of `horse`: for a point, each diagonal neighbour (the leg seen from the target)

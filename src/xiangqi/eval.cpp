@@ -1,6 +1,7 @@
 #include "xiangqi/eval.h"
 
 #include <algorithm>
+
 #include <fmt/core.h>
 
 namespace sen::xiangqi {
@@ -48,11 +49,8 @@ void evaluate_side(const Position& pos, Color c, Sink& sink) {
                 if (const int targets = popcount(r.jumps & enemy)) sink.add(c, term::CANNON_TARGETS, targets);
                 break;
             }
-            case SOLDIER:
-                reach = soldier_steps(c, s);
-                break;
-            default:
-                break;
+            case SOLDIER: reach = soldier_steps(c, s); break;
+            default: break;
             }
             if (reach & their_palace) palace_units += PALACE_ATTACK[pt];
         }
@@ -129,7 +127,8 @@ std::string eval_report(const Position& pos) {
     row("safety", term::MISSING_ADVISOR, term::TEMPO);
     row("tempo", term::TEMPO, term::COUNT);
     out += fmt::format("{:<9} {:>5}  {:>5}\n", "total", total_mg, total_eg);
-    out += fmt::format("Final evaluation: {} (Red's view), {} (side to move's view)", white, pos.side_to_move() == Color::White ? white : -white);
+    out += fmt::format("Final evaluation: {} (Red's view), {} (side to move's view)", white,
+                       pos.side_to_move() == Color::White ? white : -white);
     return out;
 }
 

@@ -27,8 +27,8 @@ using sen::Score;
 
 // Indices into the weight table. Each block is one feature family.
 namespace term {
-constexpr int MATERIAL = 0;                          // + piece type - SOLDIER (soldier..chariot; the general has none)
-constexpr int PSQT = MATERIAL + 6;                   // + (piece type - SOLDIER) * 90 + point from the owner's side
+constexpr int MATERIAL = 0;                             // + piece type - SOLDIER (soldier..chariot; the general has none)
+constexpr int PSQT = MATERIAL + 6;                      // + (piece type - SOLDIER) * 90 + point from the owner's side
 constexpr int MOBILITY_CHARIOT = PSQT + 7 * SQUARE_NB;  // + points reached that hold no own piece (0..17)
 constexpr int MOBILITY_HORSE = MOBILITY_CHARIOT + 18;   // + points stepped to over a free leg that hold no own piece (0..8)
 constexpr int MOBILITY_CANNON = MOBILITY_HORSE + 9;     // + empty points it slides to (0..17)
@@ -36,14 +36,15 @@ constexpr int CANNON_TARGETS = MOBILITY_CANNON + 18;    // enemy pieces a cannon
 // The enemy general's safety, counted for the attacker. Each block is indexed by the attacker's
 // scale: min(2 * chariots + horses + cannons, 6) of its pieces (0: nothing left to attack with).
 constexpr int ATTACK_SCALE_NB = 7;
-constexpr int MISSING_ADVISOR = CANNON_TARGETS + 1;             // + scale: per advisor the enemy has lost
+constexpr int MISSING_ADVISOR = CANNON_TARGETS + 1;                  // + scale: per advisor the enemy has lost
 constexpr int MISSING_ELEPHANT = MISSING_ADVISOR + ATTACK_SCALE_NB;  // + scale: per elephant the enemy has lost
-constexpr int OPEN_FILE = MISSING_ELEPHANT + ATTACK_SCALE_NB;   // + scale: no piece of its own in front of the general, and we have a chariot
-constexpr int FACING_CANNON = OPEN_FILE + ATTACK_SCALE_NB;      // + scale: per cannon of ours facing the general with nothing between
+constexpr int OPEN_FILE =
+    MISSING_ELEPHANT + ATTACK_SCALE_NB;                     // + scale: no piece of its own in front of the general, and we have a chariot
+constexpr int FACING_CANNON = OPEN_FILE + ATTACK_SCALE_NB;  // + scale: per cannon of ours facing the general with nothing between
 // Pressure on the enemy palace: units of the pieces whose reach enters it (chariot 4, horse 3,
 // cannon 2, soldier 2), clamped to PALACE_UNITS_NB - 1.
 constexpr int PALACE_UNITS_NB = 16;
-constexpr int PALACE_PRESSURE = FACING_CANNON + ATTACK_SCALE_NB;  // + scale * PALACE_UNITS_NB + units
+constexpr int PALACE_PRESSURE = FACING_CANNON + ATTACK_SCALE_NB;            // + scale * PALACE_UNITS_NB + units
 constexpr int TEMPO = PALACE_PRESSURE + ATTACK_SCALE_NB * PALACE_UNITS_NB;  // for the side to move
 constexpr int COUNT = TEMPO + 1;
 

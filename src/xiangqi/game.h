@@ -62,9 +62,7 @@ struct XiangqiGame {
     static bool demote_quiet(Move) { return false; }
     static bool see_ge(const Position& pos, Move m, int threshold) { return xiangqi::see_ge(pos, m, threshold); }
     // Zugzwang needs a side with only its general, advisors, elephants and soldiers to move.
-    static bool has_non_pawn_material(const Position& pos, Color c) {
-        return (pos.pieces(c, CHARIOT) | pos.pieces(c, HORSE, CANNON)) != 0;
-    }
+    static bool has_non_pawn_material(const Position& pos, Color c) { return (pos.pieces(c, CHARIOT) | pos.pieces(c, HORSE, CANNON)) != 0; }
 
     static Outcome rule_outcome(const Position& pos, int ply) {
         if (pos.has_insufficient_material()) return Outcome::Draw;

@@ -34,8 +34,7 @@ ParsedMove parse_move(const Position& pos, std::string_view text) {
     if (lowered.size() < 4 || lowered.size() > 6 || !split_points(lowered, from_text, to_text))
         return {Move::none(), "malformed move " + quoted + " (expected two points such as h3e3 or h10g8)"};
     const Square from = parse_square(from_text), to = parse_square(to_text);
-    if (from == SQ_NONE || to == SQ_NONE)
-        return {Move::none(), "malformed move " + quoted + " (points run from a1 to i10)"};
+    if (from == SQ_NONE || to == SQ_NONE) return {Move::none(), "malformed move " + quoted + " (points run from a1 to i10)"};
     if (from == to) return {Move::none(), "malformed move " + quoted + " (origin and destination are the same point)"};
 
     const Move m(from, to);
@@ -45,8 +44,8 @@ ParsedMove parse_move(const Position& pos, std::string_view text) {
     if (piece_color(pc) != us)
         return {Move::none(), "illegal move " + quoted + ": the piece on " + square_name(from) + " is not the side to move's"};
     if (!is_pseudo_legal(pos, m))
-        return {Move::none(), "illegal move " + quoted + ": the " + type_name(piece_type(pc)) + " on " + square_name(from) + " cannot go to " +
-                                  square_name(to)};
+        return {Move::none(), "illegal move " + quoted + ": the " + type_name(piece_type(pc)) + " on " + square_name(from) +
+                                  " cannot go to " + square_name(to)};
     if (!pos.general_safe_after(from, to))
         return {Move::none(), "illegal move " + quoted + ": it leaves the general attacked (or facing the other general)"};
     return {m, {}};

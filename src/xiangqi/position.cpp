@@ -22,8 +22,10 @@ Piece piece_from_char(char c) {
     switch (lower) {
     case 'k': return make_piece(color, GENERAL);
     case 'a': return make_piece(color, ADVISOR);
-    case 'b': case 'e': return make_piece(color, ELEPHANT);
-    case 'n': case 'h': return make_piece(color, HORSE);
+    case 'b':
+    case 'e': return make_piece(color, ELEPHANT);
+    case 'n':
+    case 'h': return make_piece(color, HORSE);
     case 'r': return make_piece(color, CHARIOT);
     case 'c': return make_piece(color, CANNON);
     case 'p': return make_piece(color, SOLDIER);
@@ -162,7 +164,8 @@ FenError Position::validate() const {
         const char* name = color_name(c);
         const int generals = popcount(pieces(c, GENERAL));
         if (generals != 1) return std::string(name) + " has " + std::to_string(generals) + " generals, not 1";
-        if (!(pieces(c, GENERAL) & palace_bb(c))) return std::string(name) + "'s general is outside its palace, on " + square_name(general_square(c));
+        if (!(pieces(c, GENERAL) & palace_bb(c)))
+            return std::string(name) + "'s general is outside its palace, on " + square_name(general_square(c));
         constexpr int most[PIECE_TYPE_NB] = {0, 5, 2, 2, 2, 2, 2, 1};
         for (int pt = SOLDIER; pt < GENERAL; ++pt)
             if (popcount(pieces(c, PieceType(pt))) > most[pt])
@@ -186,13 +189,14 @@ FenError Position::validate() const {
     }
     const Color them = ~side_;
     if (const Bitboard attackers = general_attackers(side_, general_square(them), pieces(), pieces(side_)))
-        return std::string("the side to move (") + color_name(side_) + ") can capture the enemy general from " + square_name(lsb(attackers)) +
-               (piece_type(board_[lsb(attackers)]) == GENERAL ? " (the generals face each other)" : "");
+        return std::string("the side to move (") + color_name(side_) + ") can capture the enemy general from " +
+               square_name(lsb(attackers)) + (piece_type(board_[lsb(attackers)]) == GENERAL ? " (the generals face each other)" : "");
     return std::nullopt;
 }
 
 std::string Position::fen() const {
-    std::string out = text::placement(FILE_NB, RANK_NB, [this](int file, int rank) { return piece_to_char(board_[make_square(file, rank)]); });
+    std::string out =
+        text::placement(FILE_NB, RANK_NB, [this](int file, int rank) { return piece_to_char(board_[make_square(file, rank)]); });
     out += side_ == Color::White ? " w - - " : " b - - ";
     out += std::to_string(state().no_capture_plies) + ' ' + std::to_string(fullmove_number());
     return out;
@@ -280,9 +284,7 @@ bool Position::general_safe_after(Square from, Square to) const {
     return !general_attacked(them, k, occupied, pieces(them) & ~square_bb(to));
 }
 
-Bitboard Position::compute_checkers() const {
-    return general_attackers(~side_, general_square(side_), pieces(), pieces(~side_));
-}
+Bitboard Position::compute_checkers() const { return general_attackers(~side_, general_square(side_), pieces(), pieces(~side_)); }
 
 // ---------------------------------------------------------------------------------------------
 // Making moves
@@ -419,13 +421,9 @@ Key Position::key_after(Move m) const {
 // ---------------------------------------------------------------------------------------------
 // Game-end rules
 
-bool Position::has_insufficient_material() const {
-    return !(by_type_[CHARIOT] | by_type_[HORSE] | by_type_[CANNON] | by_type_[SOLDIER]);
-}
+bool Position::has_insufficient_material() const { return !(by_type_[CHARIOT] | by_type_[HORSE] | by_type_[CANNON] | by_type_[SOLDIER]); }
 
-bool Position::is_no_capture_draw() const {
-    return no_capture_plies() >= no_capture_limit_ && count_legal_moves(*this) > 0;
-}
+bool Position::is_no_capture_draw() const { return no_capture_plies() >= no_capture_limit_ && count_legal_moves(*this) > 0; }
 
 int Position::repetition_count() const {
     const int n = int(states_.size()) - 1;
@@ -523,7 +521,8 @@ std::optional<std::string> Position::consistency_error() const {
 }
 
 std::string Position::pretty() const {
-    std::string out = text::diagram(FILE_NB, RANK_NB, [this](int file, int rank) { return piece_to_char(board_[make_square(file, rank)]); });
+    std::string out =
+        text::diagram(FILE_NB, RANK_NB, [this](int file, int rank) { return piece_to_char(board_[make_square(file, rank)]); });
     out += "\nFen: " + fen() + "\nKey: " + text::hex_key(key()) + "\nCheckers:";
     for (Bitboard b = checkers(); b;) out += ' ' + square_name(pop_lsb(b));
     out += "\nState: " + std::string(to_string(game_state())) + '\n';

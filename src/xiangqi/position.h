@@ -25,11 +25,11 @@ namespace sen::xiangqi {
 // What make_move() saves so that unmake_move() can restore the position exactly.
 struct StateInfo {
     Key key = 0;
-    Bitboard checkers = 0;     // enemy pieces attacking the general of the side to move
-    int no_capture_plies = 0;  // plies since the last capture (soldier moves do not reset it)
-    int plies_from_null = 0;   // plies since the last null move (repetitions cannot cross it)
-    Move move = Move::none();  // the move that led here
-    Piece captured = NO_PIECE; // piece taken by that move
+    Bitboard checkers = 0;      // enemy pieces attacking the general of the side to move
+    int no_capture_plies = 0;   // plies since the last capture (soldier moves do not reset it)
+    int plies_from_null = 0;    // plies since the last null move (repetitions cannot cross it)
+    Move move = Move::none();   // the move that led here
+    Piece captured = NO_PIECE;  // piece taken by that move
 };
 
 // A decided game from the point of view of the side to move.

@@ -79,10 +79,8 @@ TEST_CASE("Eval: the start position is worth the tempo bonus", "[eval]") {
 TEST_CASE("Eval: more material is better, the more the better", "[eval]") {
     // The start position with one black piece taken away; White to move, then Black.
     const std::vector<std::pair<const char*, const char*>> missing = {
-        {"queen", "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"},
-        {"rook", "1nbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"},
-        {"bishop", "rn1qkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"},
-        {"knight", "r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"},
+        {"queen", "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"},  {"rook", "1nbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"},
+        {"bishop", "rn1qkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"}, {"knight", "r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"},
         {"pawn", "rnbqkbnr/1ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"},
     };
     std::vector<int> white_view, black_view;
@@ -92,8 +90,8 @@ TEST_CASE("Eval: more material is better, the more the better", "[eval]") {
         INFO(name << ": " << white_view.back() << " for White to move, " << black_view.back() << " for Black");
     }
     const int level = evaluate(Position());
-    INFO("queen, rook, bishop, knight, pawn: " << white_view[0] << " " << white_view[1] << " " << white_view[2] << " "
-                                               << white_view[3] << " " << white_view[4] << "; start " << level);
+    INFO("queen, rook, bishop, knight, pawn: " << white_view[0] << " " << white_view[1] << " " << white_view[2] << " " << white_view[3]
+                                               << " " << white_view[4] << "; start " << level);
     CHECK(white_view[0] > white_view[1]);
     CHECK(white_view[1] > white_view[2]);
     CHECK(white_view[1] > white_view[3]);
@@ -158,8 +156,8 @@ TEST_CASE("Eval: the report states phase, scale and both points of view", "[eval
     const Position black = position_from("8/8/2b1k3/8/8/3RK3/8/8 b - - 0 1");
     const int stm = evaluate(black);
     const std::string report = eval_report(black);
-    CHECK(report == "phase 3/24, endgame scale 16/64\nevaluation " + std::to_string(-stm) + " cp (White's view), " +
-                        std::to_string(stm) + " cp (side to move)\n");
+    CHECK(report == "phase 3/24, endgame scale 16/64\nevaluation " + std::to_string(-stm) + " cp (White's view), " + std::to_string(stm) +
+                        " cp (side to move)\n");
     CHECK(eval_report(Position()) == "phase 24/24, endgame scale 64/64\nevaluation " + std::to_string(evaluate(Position())) +
                                          " cp (White's view), " + std::to_string(evaluate(Position())) + " cp (side to move)\n");
 }

@@ -196,12 +196,10 @@ TEST_CASE("promotions to all four pieces, with and without capture", "[movegen][
 }
 
 TEST_CASE("pinned pieces move only along the pin line", "[movegen][pin]") {
-    CHECK(moves_from(position_from("4k3/4r3/8/8/8/8/4R3/4K3 w - - 0 1"), SQ_E2) ==
-          sorted({"e2e3", "e2e4", "e2e5", "e2e6", "e2e7"}));
+    CHECK(moves_from(position_from("4k3/4r3/8/8/8/8/4R3/4K3 w - - 0 1"), SQ_E2) == sorted({"e2e3", "e2e4", "e2e5", "e2e6", "e2e7"}));
     CHECK(moves_from(position_from("4k3/8/8/8/7b/8/5B2/4K3 w - - 0 1"), SQ_F2) == sorted({"f2g3", "f2h4"}));
     CHECK(moves_from(position_from("4k3/8/8/8/7b/8/5Q2/4K3 w - - 0 1"), SQ_F2) == sorted({"f2g3", "f2h4"}));
-    CHECK(moves_from(position_from("4k3/4r3/8/8/8/8/4Q3/4K3 w - - 0 1"), SQ_E2) ==
-          sorted({"e2e3", "e2e4", "e2e5", "e2e6", "e2e7"}));
+    CHECK(moves_from(position_from("4k3/4r3/8/8/8/8/4Q3/4K3 w - - 0 1"), SQ_E2) == sorted({"e2e3", "e2e4", "e2e5", "e2e6", "e2e7"}));
     CHECK(moves_from(position_from("4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1"), SQ_E2).empty());
     CHECK(moves_from(position_from("4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1"), SQ_E2).empty());
     CHECK(moves_from(position_from("4k3/8/8/8/8/8/8/r2RK3 w - - 0 1"), SQ_D1) == sorted({"d1c1", "d1b1", "d1a1"}));
@@ -287,8 +285,7 @@ TEST_CASE("Noisy and Quiet partition All; counts and is_legal agree, over random
             for (const Move m : noisy) {
                 const bool capture = m.kind() != MoveKind::Castling && !pos.empty(m.to());
                 INFO("noisy move " << coord(pos, m));
-                REQUIRE((capture || m.kind() == MoveKind::EnPassant ||
-                         (m.kind() == MoveKind::Promotion && m.promotion() == QUEEN)));
+                REQUIRE((capture || m.kind() == MoveKind::EnPassant || (m.kind() == MoveKind::Promotion && m.promotion() == QUEEN)));
                 if (capture) REQUIRE(piece_color(pos.piece_on(m.to())) != us);
             }
             for (const Move m : quiet) {

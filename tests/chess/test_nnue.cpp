@@ -39,9 +39,7 @@ struct NetworkGuard {
     ~NetworkGuard() { nnue::use_embedded_network(); }
 };
 
-bool same_network(const nnue::Network& a, const nnue::Network& b) {
-    return a.w1 == b.w1 && a.b1 == b.b1 && a.w2 == b.w2 && a.b2 == b.b2;
-}
+bool same_network(const nnue::Network& a, const nnue::Network& b) { return a.w1 == b.w1 && a.b1 == b.b1 && a.w2 == b.w2 && a.b2 == b.b2; }
 
 bool same(const nnue::Accumulator& a, const nnue::Accumulator& b) {
     return std::equal(&a.values[0][0], &a.values[0][0] + 2 * nnue::HIDDEN, &b.values[0][0]);
@@ -221,8 +219,7 @@ TEST_CASE("NNUE: the output layer equals its formula on accumulators across the 
         nnue::Accumulator acc;
         // Mostly within the clipping range and around it, sometimes anywhere in int16.
         for (auto& row : acc.values)
-            for (std::int16_t& v : row)
-                v = trial % 4 == 0 ? std::int16_t(rng()) : std::int16_t(int(rng() % 400) - 70);
+            for (std::int16_t& v : row) v = trial % 4 == 0 ? std::int16_t(rng()) : std::int16_t(int(rng() % 400) - 70);
         net.b2 = int(rng() % 200001) - 100000;
         for (const Color stm : {Color::White, Color::Black}) {
             INFO("trial " << trial);

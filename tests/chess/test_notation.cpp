@@ -67,7 +67,7 @@ TEST_CASE("parse_uci_move finds the legal move the text names", "[notation]") {
         CHECK(parse_uci_move(pos, "e7e8n") == Move::make(SQ_E7, SQ_E8, MoveKind::Promotion, KNIGHT));
         CHECK(parse_uci_move(pos, "e7e8R") == Move::make(SQ_E7, SQ_E8, MoveKind::Promotion, ROOK));
         CHECK(parse_uci_move(pos, "e7e8b") == Move::make(SQ_E7, SQ_E8, MoveKind::Promotion, BISHOP));
-        CHECK(parse_uci_move(pos, "e7e8") == Move::none());   // a promotion needs its piece
+        CHECK(parse_uci_move(pos, "e7e8") == Move::none());  // a promotion needs its piece
         CHECK(parse_uci_move(pos, "e7e8k") == Move::none());
         CHECK(parse_uci_move(pos, "e7e8p") == Move::none());
         CHECK(parse_uci_move(pos, "e7e8x") == Move::none());
@@ -78,8 +78,8 @@ TEST_CASE("parse_uci_move finds the legal move the text names", "[notation]") {
         CHECK(parse_uci_move(pos, "e5d6") == Move::make(SQ_E5, SQ_D6, MoveKind::EnPassant));
     }
     SECTION("garbage and illegal moves are rejected") {
-        for (const char* text : {"", "e2", "e2e", "e2e5", "a1a1", "e7e8x", "zz99", "e2e4e5", "e2-e4", " e2e4", "e2e4 ",
-                                 "0000", "(none)", "e7e5", "e1e2", "i2i4", "e0e1"}) {
+        for (const char* text : {"", "e2", "e2e", "e2e5", "a1a1", "e7e8x", "zz99", "e2e4e5", "e2-e4", " e2e4", "e2e4 ", "0000", "(none)",
+                                 "e7e5", "e1e2", "i2i4", "e0e1"}) {
             INFO("text '" << text << "'");
             CHECK(parse_uci_move(start, text) == Move::none());
         }

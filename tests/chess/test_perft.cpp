@@ -12,8 +12,8 @@
 
 #include "chess/notation.h"
 #include "chess/perft.h"
-#include "tools/perft_suite.h"
 #include "chess/test_util.h"
+#include "tools/perft_suite.h"
 
 using namespace sen;
 using namespace sen::chess;
@@ -60,30 +60,20 @@ void check_perft(const char* fen, std::initializer_list<std::pair<int, std::uint
 // ---------------------------------------------------------------------------------------------
 // Node counts
 
-TEST_CASE("perft: start position to depth 4", "[perft]") {
-    check_perft(START, {{1, 20}, {2, 400}, {3, 8902}, {4, 197281}});
-}
+TEST_CASE("perft: start position to depth 4", "[perft]") { check_perft(START, {{1, 20}, {2, 400}, {3, 8902}, {4, 197281}}); }
 
-TEST_CASE("perft: Kiwipete to depth 3", "[perft]") {
-    check_perft(KIWIPETE, {{1, 48}, {2, 2039}, {3, 97862}});
-}
+TEST_CASE("perft: Kiwipete to depth 3", "[perft]") { check_perft(KIWIPETE, {{1, 48}, {2, 2039}, {3, 97862}}); }
 
-TEST_CASE("perft: CPW position 3 to depth 5", "[perft]") {
-    check_perft(POS3, {{1, 14}, {2, 191}, {3, 2812}, {4, 43238}, {5, 674624}});
-}
+TEST_CASE("perft: CPW position 3 to depth 5", "[perft]") { check_perft(POS3, {{1, 14}, {2, 191}, {3, 2812}, {4, 43238}, {5, 674624}}); }
 
 TEST_CASE("perft: CPW position 4 and its mirror to depth 4", "[perft]") {
     check_perft(POS4, {{1, 6}, {2, 264}, {3, 9467}, {4, 422333}});
     check_perft(POS4_MIRRORED, {{1, 6}, {2, 264}, {3, 9467}, {4, 422333}});
 }
 
-TEST_CASE("perft: CPW position 5 to depth 3", "[perft]") {
-    check_perft(POS5, {{1, 44}, {2, 1486}, {3, 62379}});
-}
+TEST_CASE("perft: CPW position 5 to depth 3", "[perft]") { check_perft(POS5, {{1, 44}, {2, 1486}, {3, 62379}}); }
 
-TEST_CASE("perft: CPW position 6 to depth 3", "[perft]") {
-    check_perft(POS6, {{1, 46}, {2, 2079}, {3, 89890}});
-}
+TEST_CASE("perft: CPW position 6 to depth 3", "[perft]") { check_perft(POS6, {{1, 46}, {2, 2079}, {3, 89890}}); }
 
 TEST_CASE("perft: Chess960 positions to depth 4", "[perft][chess960]") {
     check_perft(C960_0, {{1, 21}, {2, 528}, {3, 12189}, {4, 326672}}, true);
@@ -165,10 +155,10 @@ TEST_CASE("perft_divide lists every legal move once, in generation order, and su
     Position start;
     std::map<std::string, std::uint64_t> divide;
     for (const auto& [move, count] : perft_divide(start, 3)) divide[move_to_uci(move, false)] = count;
-    const std::map<std::string, std::uint64_t> expected = {
-        {"a2a3", 380}, {"b2b3", 420}, {"c2c3", 420}, {"d2d3", 539}, {"e2e3", 599}, {"f2f3", 380}, {"g2g3", 420},
-        {"h2h3", 380}, {"a2a4", 420}, {"b2b4", 421}, {"c2c4", 441}, {"d2d4", 560}, {"e2e4", 600}, {"f2f4", 401},
-        {"g2g4", 421}, {"h2h4", 420}, {"b1a3", 400}, {"b1c3", 440}, {"g1f3", 440}, {"g1h3", 400}};
+    const std::map<std::string, std::uint64_t> expected = {{"a2a3", 380}, {"b2b3", 420}, {"c2c3", 420}, {"d2d3", 539}, {"e2e3", 599},
+                                                           {"f2f3", 380}, {"g2g3", 420}, {"h2h3", 380}, {"a2a4", 420}, {"b2b4", 421},
+                                                           {"c2c4", 441}, {"d2d4", 560}, {"e2e4", 600}, {"f2f4", 401}, {"g2g4", 421},
+                                                           {"h2h4", 420}, {"b1a3", 400}, {"b1c3", 440}, {"g1f3", 440}, {"g1h3", 400}};
     CHECK(divide == expected);
 }
 
@@ -185,8 +175,7 @@ TEST_CASE("parse_perft_line reads good lines", "[perft][suite]") {
         CHECK(parsed.value->expected == std::vector<std::pair<int, std::uint64_t>>{{1, 20}, {2, 400}, {3, 8902}});
     }
     SECTION("spaces around the fields, CRLF ending, an EPD FEN, large counts") {
-        const ParsedPerftLine parsed =
-            parse_perft_line("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -\t ;  D7   178633661 ; D1 14\r\n", 1);
+        const ParsedPerftLine parsed = parse_perft_line("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -\t ;  D7   178633661 ; D1 14\r\n", 1);
         REQUIRE(parsed.error.empty());
         REQUIRE(parsed.value.has_value());
         CHECK(parsed.value->fen == "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -");
@@ -207,9 +196,9 @@ TEST_CASE("parse_perft_line reads good lines", "[perft][suite]") {
 
 TEST_CASE("parse_perft_line rejects bad lines with the line number", "[perft][suite]") {
     const std::string fen = START;
-    for (const std::string& line : {fen, fen + " ;", fen + " ;D1", fen + " ;D1 abc", fen + " ;X1 20", fen + " ;d1 20",
-                                    fen + " ;D 20", fen + " ;D0 20", fen + " ;D-1 20", fen + " ;D21 20", fen + " ;Dx 20",
-                                    fen + " ;D1 20 ;D2", fen + " ;;D1 20", fen + " 20 400"}) {
+    for (const std::string& line :
+         {fen, fen + " ;", fen + " ;D1", fen + " ;D1 abc", fen + " ;X1 20", fen + " ;d1 20", fen + " ;D 20", fen + " ;D0 20",
+          fen + " ;D-1 20", fen + " ;D21 20", fen + " ;Dx 20", fen + " ;D1 20 ;D2", fen + " ;;D1 20", fen + " 20 400"}) {
         INFO("line '" << line << "'");
         const ParsedPerftLine parsed = parse_perft_line(line, 42);
         CHECK_FALSE(parsed.value.has_value());
@@ -238,11 +227,10 @@ TEST_CASE("run_perft_suite reports matches, mismatches with their divide, and ba
     cases.push_back({POS3, {{1, 14}, {2, 191}}, 4});
 
     std::vector<std::pair<int, bool>> progress;
-    const PerftSuiteResult result =
-        run_perft_suite(cases, 0, false, [&](int index, const PerftCase& test, bool ok) {
-            CHECK(test.line_number == cases[std::size_t(index)].line_number);
-            progress.emplace_back(index, ok);
-        });
+    const PerftSuiteResult result = run_perft_suite(cases, 0, false, [&](int index, const PerftCase& test, bool ok) {
+        CHECK(test.line_number == cases[std::size_t(index)].line_number);
+        progress.emplace_back(index, ok);
+    });
     CHECK(result.positions == 3);
     CHECK(result.checks == 3 + 2 + 2);  // the mismatch stops that case at D2
     CHECK(result.nodes == 20 + 400 + 8902 + 48 + 2039 + 14 + 191);

@@ -121,20 +121,31 @@ TEST_CASE("every malformed or illegal FEN is rejected and leaves the position un
         {"only blanks", "   ", nullptr},
         {"one word", "blah", nullptr},
         {"5 fields", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
-        {"7 fields", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 x", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+        {"7 fields", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 x",
+         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
         {"3 fields", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
         {"7 ranks", "rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
-        {"9 ranks", "rnbqkbnr/pppppppp/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
-        {"trailing slash", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
-        {"empty rank", "rnbqkbnr/pppppppp//8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
-        {"rank with 9 squares", "rnbqkbnr/pppppppp/8/8/4P4/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1"},
-        {"rank with 9 squares by digits", "rnbqkbnr/pppppppp/8/8/54/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
-        {"rank with 7 squares", "rnbqkbnr/pppppppp/7/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
-        {"last rank with 7 squares", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w - - 0 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w - - 0 1"},
+        {"9 ranks", "rnbqkbnr/pppppppp/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+        {"trailing slash", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1",
+         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+        {"empty rank", "rnbqkbnr/pppppppp//8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+        {"rank with 9 squares", "rnbqkbnr/pppppppp/8/8/4P4/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1",
+         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1"},
+        {"rank with 9 squares by digits", "rnbqkbnr/pppppppp/8/8/54/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+        {"rank with 7 squares", "rnbqkbnr/pppppppp/7/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+        {"last rank with 7 squares", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w - - 0 1",
+         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w - - 0 1"},
         {"digit 9", "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
-        {"digit 0", "rnbqkbnr/pppppppp/08/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
-        {"bad piece letter X", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w - - 0 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w - - 0 1"},
-        {"bad piece letter x", "rnbqkbnr/pppxpppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+        {"digit 0", "rnbqkbnr/pppppppp/08/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+        {"bad piece letter X", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w - - 0 1",
+         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w - - 0 1"},
+        {"bad piece letter x", "rnbqkbnr/pppxpppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
         {"no kings", "8/8/8/8/8/8/8/8 w - - 0 1", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"},
         {"no black king", "8/8/8/8/8/8/8/4K3 w - - 0 1", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"},
         {"no white king", "4k3/8/8/8/8/8/8/8 b - - 0 1", "4k3/8/8/8/8/8/8/4K3 b - - 0 1"},
@@ -148,10 +159,14 @@ TEST_CASE("every malformed or illegal FEN is rejected and leaves the position un
         {"side not to move in check", "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1", "4k3/8/8/8/8/8/8/4R1K1 b - - 0 1"},
         {"side not to move in check (black to move)", "4k3/8/8/8/8/8/3p4/4K3 b - - 0 1", "4k3/8/8/8/8/8/3p4/4K3 w - - 0 1"},
         {"three pieces give check", "4k3/8/8/8/8/3n1n2/8/r3K3 w - - 0 1", "4k3/8/8/8/8/3n4/8/r3K3 w - - 0 1"},
-        {"bad side letter", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
-        {"uppercase side letter", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR W KQkq - 0 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
-        {"side as a word", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR white KQkq - 0 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
-        {"castling right without its rook (k)", "rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQq - 0 1"},
+        {"bad side letter", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+        {"uppercase side letter", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR W KQkq - 0 1",
+         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+        {"side as a word", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR white KQkq - 0 1",
+         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+        {"castling right without its rook (k)", "rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+         "rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQq - 0 1"},
         {"castling right without its rook (Q)", "4k3/8/8/8/8/8/8/4K2R w KQ - 0 1", "4k3/8/8/8/8/8/8/4K2R w K - 0 1"},
         {"castling right with a knight in the corner", "4k3/8/8/8/8/8/8/4K2N w K - 0 1", "4k3/8/8/8/8/8/8/4K2N w - - 0 1"},
         {"castling right with the king off e1", "r3k2r/8/8/8/8/8/8/R4K1R w KQ - 0 1", "r3k2r/8/8/8/8/8/8/R4K1R w - - 0 1"},
@@ -159,24 +174,42 @@ TEST_CASE("every malformed or illegal FEN is rejected and leaves the position un
         {"castling right with the black king off e8", "r4k1r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "r4k1r/8/8/8/8/8/8/R3K2R w KQ - 0 1"},
         {"castling right for a rook not in the corner", "4k3/8/8/8/8/8/8/4K1R1 w K - 0 1", "4k3/8/8/8/8/8/8/4K1R1 w - - 0 1"},
         {"Shredder letter for a rook not in the corner", "4k3/8/8/8/8/8/8/1R2K3 w B - 0 1", "4k3/8/8/8/8/8/8/1R2K3 w - - 0 1"},
-        {"bad castling letter", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQk - 0 1"},
-        {"castling digit", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ1q - 0 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQq - 0 1"},
-        {"castling right given twice", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KKQkq - 0 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
-        {"ep square on the wrong rank", "rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 2", "rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 2"},
-        {"ep square on rank 4", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e4 0 1", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"},
-        {"ep square with no pawn in front", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq e3 0 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1"},
-        {"ep square in front of a pawn of the wrong colour", "rnbqkbnr/pppp1ppp/8/8/4p3/8/PPPPPPPP/RNBQKBNR b KQkq e3 0 1", "rnbqkbnr/pppp1ppp/8/8/4p3/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1"},
-        {"ep square occupied", "rnbqkbnr/pppppppp/8/8/4P3/4N3/PPPP1PPP/RNBQKB1R b KQkq e3 0 1", "rnbqkbnr/pppppppp/8/8/4P3/4N3/PPPP1PPP/RNBQKB1R b KQkq - 0 1"},
-        {"ep origin square occupied", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPPBPPP/RN1QKBNR b KQkq e3 0 1", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPPBPPP/RN1QKBNR b KQkq - 0 1"},
-        {"ep square not a square", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e9 0 1", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"},
-        {"ep square text too long", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3e 0 1", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"},
-        {"non-numeric halfmove clock", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
-        {"non-numeric fullmove number", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 y", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
-        {"negative halfmove clock", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
-        {"negative fullmove number", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 -3", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
-        {"halfmove clock with trailing text", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0x 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
-        {"fractional fullmove number", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1.5", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
-        {"17 queens (more pieces than promotions explain)", "QQQQQQBk/Q6B/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1", "QQQQQQBk/Q6B/7Q/8/8/8/8/K7 w - - 0 1"},
+        {"bad castling letter", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1",
+         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQk - 0 1"},
+        {"castling digit", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ1q - 0 1",
+         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQq - 0 1"},
+        {"castling right given twice", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KKQkq - 0 1",
+         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+        {"ep square on the wrong rank", "rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 2",
+         "rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 2"},
+        {"ep square on rank 4", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e4 0 1",
+         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"},
+        {"ep square with no pawn in front", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq e3 0 1",
+         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1"},
+        {"ep square in front of a pawn of the wrong colour", "rnbqkbnr/pppp1ppp/8/8/4p3/8/PPPPPPPP/RNBQKBNR b KQkq e3 0 1",
+         "rnbqkbnr/pppp1ppp/8/8/4p3/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1"},
+        {"ep square occupied", "rnbqkbnr/pppppppp/8/8/4P3/4N3/PPPP1PPP/RNBQKB1R b KQkq e3 0 1",
+         "rnbqkbnr/pppppppp/8/8/4P3/4N3/PPPP1PPP/RNBQKB1R b KQkq - 0 1"},
+        {"ep origin square occupied", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPPBPPP/RN1QKBNR b KQkq e3 0 1",
+         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPPBPPP/RN1QKBNR b KQkq - 0 1"},
+        {"ep square not a square", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e9 0 1",
+         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"},
+        {"ep square text too long", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3e 0 1",
+         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"},
+        {"non-numeric halfmove clock", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1",
+         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+        {"non-numeric fullmove number", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 y",
+         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+        {"negative halfmove clock", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1",
+         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+        {"negative fullmove number", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 -3",
+         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+        {"halfmove clock with trailing text", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0x 1",
+         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+        {"fractional fullmove number", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1.5",
+         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+        {"17 queens (more pieces than promotions explain)", "QQQQQQBk/Q6B/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1",
+         "QQQQQQBk/Q6B/7Q/8/8/8/8/K7 w - - 0 1"},
         {"seven white queens with eight pawns", "4k3/8/8/8/8/8/PPPPPPPP/QQQQKQQQ w - - 0 1", "4k3/8/8/8/8/8/PPPPPPPP/3QK3 w - - 0 1"},
     };
 
@@ -262,10 +295,10 @@ TEST_CASE("Chess960 FENs: X-FEN and Shredder-FEN letters, round trip", "[positio
     SECTION("errors in Chess960 mode") {
         Position pos;
         CHECK_FALSE(Position().set_fen("6k1/8/8/8/8/8/8/3KR2R w - - 0 1", true).has_value());  // control
-        CHECK(pos.set_fen("6k1/8/8/8/8/8/8/3KR2R w F - 0 1", true).has_value());  // no rook on f1
-        CHECK(pos.set_fen("6k1/8/8/8/8/8/8/3KR2R w Q - 0 1", true).has_value());  // no rook left of the king
-        CHECK(pos.set_fen("6k1/8/8/8/8/8/8/3KR2R w EK - 0 1", true).has_value());  // king side twice
-        CHECK(pos.set_fen("6k1/8/8/8/8/8/3K4/4R2R w E - 0 1", true).has_value());  // king off its rank
+        CHECK(pos.set_fen("6k1/8/8/8/8/8/8/3KR2R w F - 0 1", true).has_value());               // no rook on f1
+        CHECK(pos.set_fen("6k1/8/8/8/8/8/8/3KR2R w Q - 0 1", true).has_value());               // no rook left of the king
+        CHECK(pos.set_fen("6k1/8/8/8/8/8/8/3KR2R w EK - 0 1", true).has_value());              // king side twice
+        CHECK(pos.set_fen("6k1/8/8/8/8/8/3K4/4R2R w E - 0 1", true).has_value());              // king off its rank
         CHECK(pos.fen() == Position::START_FEN);
         CHECK_FALSE(pos.is_chess960());
     }
@@ -361,8 +394,7 @@ TEST_CASE("make/unmake keep the position consistent along 200 random games", "[p
             const Bitboard checkers = pos.checkers();
             const Square ep = pos.ep_square();
             const int history = pos.history_length(), rule50 = pos.rule50(), game_ply = pos.game_ply();
-            const bool resets = piece_type(pos.piece_on(m.from())) == PAWN ||
-                                (!pos.empty(m.to()) && m.kind() != MoveKind::Castling);
+            const bool resets = piece_type(pos.piece_on(m.from())) == PAWN || (!pos.empty(m.to()) && m.kind() != MoveKind::Castling);
             const Piece expected_capture = m.kind() == MoveKind::EnPassant  ? make_piece(~pos.side_to_move(), PAWN)
                                            : m.kind() == MoveKind::Castling ? NO_PIECE
                                                                             : pos.piece_on(m.to());
@@ -429,8 +461,8 @@ TEST_CASE("make/unmake keep the position consistent along 200 random games", "[p
         CHECK(pos.key() == position_from(start.fen, start.chess960).key());
     }
     // The games went through every kind of move.
-    INFO(checks << " moves: " << castlings << " castlings, " << en_passants << " en passant, " << promotions
-                << " promotions; " << null_moves << " null moves");
+    INFO(checks << " moves: " << castlings << " castlings, " << en_passants << " en passant, " << promotions << " promotions; "
+                << null_moves << " null moves");
     CHECK(checks > 30000);
     CHECK(castlings > 100);
     CHECK(en_passants > 80);
@@ -604,16 +636,16 @@ TEST_CASE("repetitions do not reach across a null move", "[position][repetition]
 TEST_CASE("is_repetition: in-tree repetitions count at once, game-history ones on the third occurrence", "[position][repetition]") {
     Position pos;
     play(pos, {"g1f3", "g8f6", "f3g1", "f6g8"});  // the start position for the second time (plies 0 and 4)
-    CHECK_FALSE(pos.is_repetition(0));  // root here: the earlier occurrence is game history
-    CHECK_FALSE(pos.is_repetition(2));  // root 2 plies back: 4 plies back is still history
+    CHECK_FALSE(pos.is_repetition(0));            // root here: the earlier occurrence is game history
+    CHECK_FALSE(pos.is_repetition(2));            // root 2 plies back: 4 plies back is still history
     CHECK_FALSE(pos.is_repetition(3));
-    play(pos, {"g1f3"});  // the position after 1.Nf3 again (plies 1 and 5)
+    play(pos, {"g1f3"});          // the position after 1.Nf3 again (plies 1 and 5)
     CHECK(pos.is_repetition(5));  // root at ply 0: the earlier occurrence (ply 1) is inside the tree
     CHECK(pos.is_repetition(100));
     CHECK_FALSE(pos.is_repetition(1));
     CHECK_FALSE(pos.is_repetition(0));
     play(pos, {"g8f6", "f3g1", "f6g8"});  // start position, third occurrence (plies 0, 4, 8)
-    CHECK(pos.is_repetition(0));  // third occurrence counting game history
+    CHECK(pos.is_repetition(0));          // third occurrence counting game history
     CHECK(pos.is_repetition(1));
     play(pos, {"e2e4"});  // irreversible
     CHECK_FALSE(pos.is_repetition(0));
@@ -629,7 +661,7 @@ TEST_CASE("is_repetition: only repetitions strictly inside the tree count at onc
     CHECK(pos.is_repetition(5));        // the root was one ply before it
     CHECK_FALSE(pos.is_repetition(0));  // a single earlier occurrence in the game history
     play(pos, {"g1f3", "g8f6", "f3g1", "f6g8"});
-    CHECK(pos.is_repetition(0));        // third occurrence counting game history
+    CHECK(pos.is_repetition(0));  // third occurrence counting game history
 }
 
 TEST_CASE("game_state: dead positions by material", "[position][gamestate][dead]") {

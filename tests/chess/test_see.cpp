@@ -149,8 +149,7 @@ TEST_CASE("SEE: see_ge agrees with the exchange's definition on every ordinary m
             INFO(pos.fen() << "  " << coord(pos, m) << "  reference " << value);
             REQUIRE(see_ge(pos, m, value));
             REQUIRE_FALSE(see_ge(pos, m, value + 1));
-            for (const int t : {-1000, -500, -320, -100, -1, 0, 1, 100, 230, 500})
-                REQUIRE(see_ge(pos, m, t) == (value >= t));
+            for (const int t : {-1000, -500, -320, -100, -1, 0, 1, 100, 230, 500}) REQUIRE(see_ge(pos, m, t) == (value >= t));
             ++moves;
             if (!pos.empty(m.to())) ++captures;
             losing += value < 0;

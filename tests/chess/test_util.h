@@ -12,9 +12,9 @@
 #include <string_view>
 #include <vector>
 
-#include "game_test_util.h"
 #include "chess/movegen.h"
 #include "chess/position.h"
+#include "game_test_util.h"
 
 namespace sen::chess::test {
 
@@ -35,8 +35,7 @@ inline PieceType promotion_from_letter(char c) {
 // destination in standard chess (e1g1), as king-takes-rook (e1h1) in Chess960.
 inline std::string coord(const Position& pos, Move m) {
     Square to = m.to();
-    if (m.kind() == MoveKind::Castling && !pos.is_chess960())
-        to = make_square(m.to() > m.from() ? 6 : 2, rank_of(m.from()));
+    if (m.kind() == MoveKind::Castling && !pos.is_chess960()) to = make_square(m.to() > m.from() ? 6 : 2, rank_of(m.from()));
     std::string text = square_name(m.from()) + square_name(to);
     if (m.kind() == MoveKind::Promotion) text += "??nbrq"[m.promotion()];
     return text;

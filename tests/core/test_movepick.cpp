@@ -15,8 +15,8 @@
 
 #include "chess/bench_positions.h"
 #include "chess/game.h"
-#include "core/movepick.h"
 #include "chess/test_util.h"
+#include "core/movepick.h"
 
 using namespace sen;
 using namespace sen::chess;
@@ -119,11 +119,10 @@ std::vector<Position> sample_positions() {
     }
     for (const std::string_view fen : BENCH_FENS) positions.push_back(position_from(fen));
     // In check, promotions (with and without capture), en passant, castling.
-    for (const char* fen : {"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-                            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-                            "rnbqkbnr/pp1ppppp/8/8/2pPP3/8/PPP2PPP/RNBQKBNR b KQkq d3 0 3",
-                            "4k3/1P6/8/8/8/8/6p1/4K2R w K - 0 1", "4k3/1P6/8/8/8/8/6p1/4K2R b K - 0 1",
-                            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1"})
+    for (const char* fen :
+         {"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+          "rnbqkbnr/pp1ppppp/8/8/2pPP3/8/PPP2PPP/RNBQKBNR b KQkq d3 0 3", "4k3/1P6/8/8/8/8/6p1/4K2R w K - 0 1",
+          "4k3/1P6/8/8/8/8/6p1/4K2R b K - 0 1", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1"})
         positions.push_back(position_from(fen));
     return positions;
 }

@@ -21,8 +21,7 @@ namespace {
 constexpr std::int64_t I64_MAX = std::numeric_limits<std::int64_t>::max();
 constexpr std::int64_t I64_MIN = std::numeric_limits<std::int64_t>::min();
 
-GoParams clock_go(Color us, std::optional<std::int64_t> time, std::optional<std::int64_t> inc = {},
-                  std::optional<int> mtg = {}) {
+GoParams clock_go(Color us, std::optional<std::int64_t> time, std::optional<std::int64_t> inc = {}, std::optional<int> mtg = {}) {
     GoParams go;
     go.time[index_of(us)] = time;
     go.increment[index_of(us)] = inc;
@@ -30,9 +29,7 @@ GoParams clock_go(Color us, std::optional<std::int64_t> time, std::optional<std:
     return go;
 }
 
-bool same(const TimeBudget& a, const TimeBudget& b) {
-    return a.limited == b.limited && a.soft_ms == b.soft_ms && a.hard_ms == b.hard_ms;
-}
+bool same(const TimeBudget& a, const TimeBudget& b) { return a.limited == b.limited && a.soft_ms == b.soft_ms && a.hard_ms == b.hard_ms; }
 
 // The contract of timeman.h for a limited budget computed from our own clock.
 void check_invariants(const TimeBudget& b, std::int64_t remaining, std::int64_t overhead) {
@@ -60,8 +57,8 @@ struct FakeClock {
 }  // namespace
 
 TEST_CASE("budgets obey the invariants over a grid of clocks", "[timeman]") {
-    const std::vector<std::int64_t> times = {-1000, -1, 0, 1, 2, 5, 9, 10, 11, 20, 50, 99, 100, 250, 500, 999,
-                                             1000, 1001, 2000, 5000, 10000, 60000, 180000, 600000, 1000000, 10000000};
+    const std::vector<std::int64_t> times = {-1000, -1,  0,   1,    2,    5,    9,    10,    11,    20,     50,     99,      100,
+                                             250,   500, 999, 1000, 1001, 2000, 5000, 10000, 60000, 180000, 600000, 1000000, 10000000};
     const std::vector<std::int64_t> incs = {0, 1, 10, 100, 600, 1000, 10000};
     const std::vector<std::optional<int>> mtgs = {std::nullopt, 0, -5, 1, 2, 3, 10, 40, 50, 51, 100};
     const std::vector<std::int64_t> overheads = {0, 1, 10, 50, 100, 300, 1000, 5000};
@@ -74,8 +71,7 @@ TEST_CASE("budgets obey the invariants over a grid of clocks", "[timeman]") {
                     for (std::int64_t o : overheads)
                         for (int ply : plies) {
                             const TimeBudget b = allocate_time(clock_go(us, t, inc, mtg), us, ply, o);
-                            INFO("t=" << t << " inc=" << inc << " mtg=" << mtg.value_or(-999) << " o=" << o
-                                      << " ply=" << ply);
+                            INFO("t=" << t << " inc=" << inc << " mtg=" << mtg.value_or(-999) << " o=" << o << " ply=" << ply);
                             check_invariants(b, t, o);
                         }
 }
@@ -90,8 +86,7 @@ TEST_CASE("budgets obey the invariants for random and extreme inputs", "[timeman
     for (int i = 0; i < 200000; ++i) {
         const std::int64_t t = pick(-100000, 100000000);
         const std::int64_t inc = pick(-1000, 100000);
-        const std::optional<int> mtg =
-            rng() % 3 == 0 ? std::nullopt : std::optional<int>(static_cast<int>(pick(-100, 1000)));
+        const std::optional<int> mtg = rng() % 3 == 0 ? std::nullopt : std::optional<int>(static_cast<int>(pick(-100, 1000)));
         const std::int64_t o = pick(-100, 10000);
         const int ply = static_cast<int>(pick(-10, 2000));
         const TimeBudget b = allocate_time(clock_go(Color::White, t, inc, mtg), Color::White, ply, o);
@@ -116,8 +111,7 @@ TEST_CASE("more clock or more increment never gives a smaller budget", "[timeman
                 for (std::int64_t t : {500, 5000, 60000}) {
                     TimeBudget before = allocate_time(clock_go(Color::White, t, 0, mtg), Color::White, ply, o);
                     for (std::int64_t inc = 1; inc <= 5000; inc += 13) {
-                        const TimeBudget b =
-                            allocate_time(clock_go(Color::White, t, inc, mtg), Color::White, ply, o);
+                        const TimeBudget b = allocate_time(clock_go(Color::White, t, inc, mtg), Color::White, ply, o);
                         INFO("t=" << t << " inc=" << inc << " mtg=" << mtg.value_or(-999) << " o=" << o);
                         REQUIRE(b.soft_ms >= before.soft_ms);
                         REQUIRE(b.hard_ms >= before.hard_ms);
@@ -246,9 +240,8 @@ TEST_CASE("the other side's clock and increment are ignored", "[timeman]") {
                 const GoParams base = clock_go(us, t, 100, mtg);
                 const TimeBudget b = allocate_time(base, us, 40, 10);
                 for (std::int64_t their_inc : {-5000, 0, 1, 100000})
-                    for (std::optional<std::int64_t> their_time :
-                         {std::optional<std::int64_t>{}, std::optional<std::int64_t>{-10},
-                          std::optional<std::int64_t>{1}, std::optional<std::int64_t>{I64_MAX}}) {
+                    for (std::optional<std::int64_t> their_time : {std::optional<std::int64_t>{}, std::optional<std::int64_t>{-10},
+                                                                   std::optional<std::int64_t>{1}, std::optional<std::int64_t>{I64_MAX}}) {
                         GoParams go = base;
                         go.increment[index_of(~us)] = their_inc;
                         go.time[index_of(~us)] = their_time;
@@ -311,18 +304,16 @@ TEST_CASE("a simulated game at common time controls never runs out of time", "[t
         int moves;
     };
     const std::vector<Tc> tcs = {
-        {1000, 10, {}, 10, 150},   {8000, 80, {}, 10, 150},  {8000, 80, {}, 50, 150},
-        {10000, 100, {}, 10, 150}, {60000, 600, {}, 10, 150}, {60000, 600, {}, 300, 150},
-        {600000, 0, 40, 10, 150},  {600000, 0, 40, 300, 150}, {4000, 40, {}, 10, 150},
-        {10000, 0, {}, 10, 100},   {10000, 0, {}, 50, 90},    {60000, 0, {}, 10, 120},
+        {1000, 10, {}, 10, 150},   {8000, 80, {}, 10, 150},    {8000, 80, {}, 50, 150},  {10000, 100, {}, 10, 150},
+        {60000, 600, {}, 10, 150}, {60000, 600, {}, 300, 150}, {600000, 0, 40, 10, 150}, {600000, 0, 40, 300, 150},
+        {4000, 40, {}, 10, 150},   {10000, 0, {}, 10, 100},    {10000, 0, {}, 50, 90},   {60000, 0, {}, 10, 120},
     };
     for (const Tc& tc : tcs) {
         std::int64_t clock = tc.time;
         for (int move = 0; move < tc.moves; ++move) {
             std::optional<int> mtg;
             if (tc.mtg_period) mtg = *tc.mtg_period - move % *tc.mtg_period;
-            const TimeBudget b =
-                allocate_time(clock_go(Color::White, clock, tc.inc, mtg), Color::White, 2 * move, tc.overhead);
+            const TimeBudget b = allocate_time(clock_go(Color::White, clock, tc.inc, mtg), Color::White, 2 * move, tc.overhead);
             clock -= std::min(b.hard_ms, 2 * b.soft_ms) + tc.overhead;
             INFO("tc=" << tc.time << "+" << tc.inc << " o=" << tc.overhead << " move=" << move);
             REQUIRE(clock > 0);
@@ -414,8 +405,7 @@ TEST_CASE("limiter: an unlimited budget never stops the search", "[timeman]") {
 
 TEST_CASE("limiter: move now budgets stop at the first poll after 1 ms", "[timeman]") {
     FakeClock clock;
-    const TimeLimiter limiter(allocate_time(clock_go(Color::White, 0), Color::White, 0, 10), clock.start,
-                              clock.fn());
+    const TimeLimiter limiter(allocate_time(clock_go(Color::White, 0), Color::White, 0, 10), clock.start, clock.fn());
     CHECK_FALSE(limiter.hard_limit_reached());
     clock.now_ms = 1;
     CHECK(limiter.hard_limit_reached());

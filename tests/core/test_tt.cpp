@@ -9,8 +9,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/search_impl.h"
 #include "chess/types.h"
+#include "core/search_impl.h"
 #include "core/tt.h"
 
 using namespace sen;
@@ -80,8 +80,8 @@ TEST_CASE("TT: a probe of another key misses, in the same bucket too", "[tt]") {
     const Key key = in_bucket(3, 0);
     tt.store(key, 0x1234, 40, 30, 6, Bound::Exact);
     CHECK(hits(tt, key));
-    CHECK_FALSE(hits(tt, key ^ 1));              // same bucket, one bit apart
-    CHECK_FALSE(hits(tt, in_bucket(3, 1)));      // same bucket
+    CHECK_FALSE(hits(tt, key ^ 1));               // same bucket, one bit apart
+    CHECK_FALSE(hits(tt, in_bucket(3, 1)));       // same bucket
     CHECK_FALSE(hits(tt, key ^ (Key(1) << 63)));  // another bucket
     CHECK_FALSE(hits(tt, 0));
 }

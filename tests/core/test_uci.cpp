@@ -7,13 +7,13 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
-#include <random>
 #include <limits>
-#include <chrono>
 #include <mutex>
+#include <random>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -347,7 +347,8 @@ TEST_CASE("UciSession: the uci answer, every option once in its place with its d
 TEST_CASE("UciSession: the games come from the setup, the first being the default variant", "[uci]") {
     Captured c;
     UciSetup setup;
-    setup.games.push_back({std::string(xiangqi::XiangqiGame::NAME), [] { return std::make_unique<GameFrontFor<xiangqi::XiangqiGame>>(); }, {}});
+    setup.games.push_back(
+        {std::string(xiangqi::XiangqiGame::NAME), [] { return std::make_unique<GameFrontFor<xiangqi::XiangqiGame>>(); }, {}});
     setup.games.push_back({std::string(ChessGame::NAME), [] { return std::make_unique<GameFrontFor<ChessGame>>(); }, {}});
     setup.help = "no help here";
     UciSession session(c.out, std::move(setup));
@@ -459,7 +460,8 @@ TEST_CASE("UciSession: a game taken up again after a switch starts afresh", "[uc
             session.handle_line("isready");
             for (std::string& l : c.take()) lines.push_back(std::move(l));
             CHECK(std::count_if(lines.begin(), lines.end(), [](const std::string& l) { return l.rfind("bestmove ", 0) == 0; }) == 1);
-            CHECK(std::count_if(lines.begin(), lines.end(), [](const std::string& l) { return l.rfind("info string error", 0) == 0; }) == 0);
+            CHECK(std::count_if(lines.begin(), lines.end(), [](const std::string& l) { return l.rfind("info string error", 0) == 0; }) ==
+                  0);
             CHECK(lines.back() == "readyok");
         }
     }
@@ -564,7 +566,8 @@ TEST_CASE("UciSession: EvalFile sent right after uci waits for the background wa
         session.handle_line("isready");
         session.handle_line("quit");
         const std::vector<std::string> lines = c.take();
-        CHECK(std::count_if(lines.begin(), lines.end(), [](const std::string& l) { return l.rfind("info string EvalFile: ", 0) == 0; }) == 2);
+        CHECK(std::count_if(lines.begin(), lines.end(), [](const std::string& l) { return l.rfind("info string EvalFile: ", 0) == 0; }) ==
+              2);
         CHECK(std::count_if(lines.begin(), lines.end(), [](const std::string& l) { return l.rfind("info string error", 0) == 0; }) == 0);
         CHECK(std::count_if(lines.begin(), lines.end(), [](const std::string& l) { return l.rfind("bestmove ", 0) == 0; }) == 1);
     }

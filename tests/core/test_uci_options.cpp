@@ -90,7 +90,8 @@ TEST_CASE("OptionTable: setoption reads each type and applies it", "[uci]") {
     SECTION("a spin out of range is clamped, with a note") {
         send(table, host, "setoption name Move Overhead value 99999999999999999999999");
         CHECK(spin == 5000);
-        CHECK(host.take() == std::vector<std::string>{"error: option Move Overhead: 99999999999999999999999 is out of range 0..5000, using 5000"});
+        CHECK(host.take() ==
+              std::vector<std::string>{"error: option Move Overhead: 99999999999999999999999 is out of range 0..5000, using 5000"});
         send(table, host, "setoption name move overhead value -3");
         CHECK(spin == 0);
         CHECK(host.take() == std::vector<std::string>{"error: option move overhead: -3 is out of range 0..5000, using 0"});
@@ -138,7 +139,8 @@ TEST_CASE("OptionTable: an action's problems share the clamp note's line; its in
         h.error("kept 16");
     }));
     send(table, host, "setoption name Hash value 100");
-    CHECK(host.take() == std::vector<std::string>{"info: trying", "error: option Hash: 100 is out of range 1..64, using 64; 64 MB refused; kept 16"});
+    CHECK(host.take() ==
+          std::vector<std::string>{"info: trying", "error: option Hash: 100 is out of range 1..64, using 64; 64 MB refused; kept 16"});
     send(table, host, "setoption name Hash value 32");
     CHECK(host.take() == std::vector<std::string>{"info: trying", "error: 32 MB refused; kept 16"});
 }

@@ -3,13 +3,13 @@
 // skipped (they are long by design). Invariants: no crash, no hang, and exactly one bestmove per
 // go that started a search. Lines that mention the hash are skipped too: a legal `Hash 65536`
 // would make every iteration allocate and clear gigabytes.
+#include <cctype>
 #include <cstdint>
 #include <cstdio>
-#include <cctype>
 #include <cstdlib>
-#include <vector>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/uci.h"
 #include "games.h"
@@ -32,11 +32,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     (void)small_hash;
     // Every option an input can change goes back to its default, so that an input found here
     // replays the same way on its own (cheap when nothing changed: each is a no-op then).
-    for (const char* reset : {"quit", "debug off", "setoption name UCI_Variant value chess",
-                              "setoption name UCI_Chess960 value false", "setoption name MultiPV value 1",
-                              "setoption name Threads value 1", "setoption name Move Overhead value 10",
-                              "setoption name Ponder value false", "setoption name EvalFile value <built-in>",
-                              "position startpos", "isready"})
+    for (const char* reset :
+         {"quit", "debug off", "setoption name UCI_Variant value chess", "setoption name UCI_Chess960 value false",
+          "setoption name MultiPV value 1", "setoption name Threads value 1", "setoption name Move Overhead value 10",
+          "setoption name Ponder value false", "setoption name EvalFile value <built-in>", "position startpos", "isready"})
         session.handle_line(reset);
     bestmoves = 0;
     int searches = 0;

@@ -9,11 +9,11 @@
 #include <string>
 #include <vector>
 
-#include "tools/bench_command.h"
 #include "chess/bench_positions.h"
 #include "chess/search.h"
 #include "chess/test_util.h"
 #include "core/tt.h"
+#include "tools/bench_command.h"
 #include "xiangqi/bench_positions.h"
 
 using namespace sen;

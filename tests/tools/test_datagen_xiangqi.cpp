@@ -17,12 +17,15 @@ TEST_CASE("xiangqi datagen: `sen datagen --variant xiangqi` writes xiangqi lines
     REQUIRE(sen::run_datagen_command({"--variant", "xiangqi", "--games", "1", "--nodes", "200", "--seed", "9", "--out", path}) == 0);
     sen::DataFileStats stats;
     int records = 0;
-    const auto error = sen::read_records({path}, [&](const sen::DataRecord& record, std::uint64_t) {
-        INFO(record.fen);
-        sen::xiangqi::Position pos;  // a xiangqi FEN: ten ranks and files a-i, not a chess one
-        CHECK_FALSE(pos.set_fen(record.fen).has_value());
-        ++records;
-    }, stats);
+    const auto error = sen::read_records(
+        {path},
+        [&](const sen::DataRecord& record, std::uint64_t) {
+            INFO(record.fen);
+            sen::xiangqi::Position pos;  // a xiangqi FEN: ten ranks and files a-i, not a chess one
+            CHECK_FALSE(pos.set_fen(record.fen).has_value());
+            ++records;
+        },
+        stats);
     REQUIRE_FALSE(error.has_value());
     CHECK(records > 0);
     CHECK(stats.bad_lines == 0);

@@ -19,16 +19,14 @@
 #include <vector>
 
 #include "chess/nnue.h"
-#include "tools/nnue_train.h"
-#include "core/prng.h"
 #include "chess/test_util.h"
+#include "core/prng.h"
+#include "tools/nnue_train.h"
 
 namespace sen::chess::nnue {
 namespace {
 
-std::span<const unsigned char> as_bytes(const std::string& s) {
-    return {reinterpret_cast<const unsigned char*>(s.data()), s.size()};
-}
+std::span<const unsigned char> as_bytes(const std::string& s) { return {reinterpret_cast<const unsigned char*>(s.data()), s.size()}; }
 
 Network random_network(std::uint64_t seed) {
     SplitMix64 rng(seed);
@@ -433,8 +431,8 @@ TEST_CASE("Mirroring adds the left-right reflection of training positions withou
         std::filesystem::temp_directory_path() / ("sen_test_nnue_mirror_" + std::to_string(std::random_device{}()) + ".txt");
     {
         std::ofstream out(path);
-        out << "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 | 1.0 | 50\n"   // castling rights: kept as is
-            << "r3k3/1p3pp1/8/3Pp3/8/2N5/PP3PPP/4K2R b - - 0 20 | 0.0 | 120\n"          // none: mirrored too
+        out << "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 | 1.0 | 50\n"  // castling rights: kept as is
+            << "r3k3/1p3pp1/8/3Pp3/8/2N5/PP3PPP/4K2R b - - 0 20 | 0.0 | 120\n"            // none: mirrored too
             << "4k3/8/8/8/8/8/4P3/4K3 w - - 0 30 | 0.5 | 10\n";
     }
     TrainingData plain, mirrored;
@@ -499,8 +497,8 @@ TEST_CASE("sen nnue-train refuses bad arguments and writes a network the parser 
     CHECK_FALSE(std::filesystem::exists(net_path));
 
     // --init starts from the given network: at a vanishing rate, training gives it back unchanged.
-    REQUIRE(run_nnue_train_command({"--data", data_path, "--out", net_path, "--init", "<built-in>", "--epochs", "1", "--batch", "8",
-                                    "--lr", "1e-9", "--lambda", "0"}) == 0);
+    REQUIRE(run_nnue_train_command({"--data", data_path, "--out", net_path, "--init", "<built-in>", "--epochs", "1", "--batch", "8", "--lr",
+                                    "1e-9", "--lambda", "0"}) == 0);
     {
         std::ifstream in(net_path, std::ios::binary);
         const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -515,8 +513,8 @@ TEST_CASE("sen nnue-train refuses bad arguments and writes a network the parser 
     // The same from a file, at a real rate: the network moves away from where it started.
     const std::string init_path = net_path + ".init";
     std::filesystem::copy_file(net_path, init_path, std::filesystem::copy_options::overwrite_existing);
-    REQUIRE(run_nnue_train_command({"--data", data_path, "--out", net_path, "--init", init_path, "--epochs", "1", "--batch", "8",
-                                    "--lr", "0.01", "--lambda", "0"}) == 0);
+    REQUIRE(run_nnue_train_command({"--data", data_path, "--out", net_path, "--init", init_path, "--epochs", "1", "--batch", "8", "--lr",
+                                    "0.01", "--lambda", "0"}) == 0);
     {
         std::ifstream in(net_path, std::ios::binary), start(init_path, std::ios::binary);
         const std::string trained((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -527,8 +525,8 @@ TEST_CASE("sen nnue-train refuses bad arguments and writes a network the parser 
     std::filesystem::remove(init_path);
     std::filesystem::remove(net_path);
 
-    REQUIRE(run_nnue_train_command({"--data", data_path, "--out", net_path, "--epochs", "2", "--batch", "8", "--lambda", "0.7",
-                                    "--threads", "2", "--seed", "5", "--validation", "0.2", "--decay-epoch", "2"}) == 0);
+    REQUIRE(run_nnue_train_command({"--data", data_path, "--out", net_path, "--epochs", "2", "--batch", "8", "--lambda", "0.7", "--threads",
+                                    "2", "--seed", "5", "--validation", "0.2", "--decay-epoch", "2"}) == 0);
     std::ifstream in(net_path, std::ios::binary);
     const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     auto net = std::make_unique<Network>();

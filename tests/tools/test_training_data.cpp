@@ -27,7 +27,8 @@ constexpr const char* KINGS = "8/8/8/8/8/8/k7/K7 w - - 0 1";
 // Every record of the files with its game number; fails the test if they cannot be read.
 std::vector<std::pair<DataRecord, std::uint64_t>> all_records(const std::vector<std::string>& paths, DataFileStats& stats) {
     std::vector<std::pair<DataRecord, std::uint64_t>> out;
-    const auto error = read_records(paths, [&](const DataRecord& r, std::uint64_t game) { out.emplace_back(r, game); }, stats);
+    const auto error = read_records(
+        paths, [&](const DataRecord& r, std::uint64_t game) { out.emplace_back(r, game); }, stats);
     INFO(error.value_or(""));
     REQUIRE_FALSE(error.has_value());
     return out;
@@ -74,11 +75,11 @@ TEST_CASE("Record lines are read leniently but malformed ones are refused", "[tr
     CHECK(r.result == 0.0);
     CHECK_FALSE(r.score.has_value());  // a score from the line before does not survive
     REQUIRE(parse_record("8/8/8/8/8/8/k7/K7 b - - 0 1 | 0.5 | 100000", r));
-    for (const char* bad : {"8/8/8/8/8/8/k7/K7 b - - 0 1", "8/8/8/8/8/8/k7/K7 b - - 0 1 | 0.7", " | 1.0",
-                            "8/8/8/8/8/8/k7/K7 b - - 0 1 | 0.5 |", "8/8/8/8/8/8/k7/K7 b - - 0 1 | 0.5 | 12x",
-                            "8/8/8/8/8/8/k7/K7 b - - 0 1 | 0.5 | 1e3", "8/8/8/8/8/8/k7/K7 b - - 0 1 | 12 | 0.5",
-                            "8/8/8/8/8/8/k7/K7 b - - 0 1 | 0.5 | 1 | 2", "8/8/8/8/8/8/k7/K7 b - - 0 1 | 0.5 | 100001",
-                            "8/8/8/8/8/8/k7/K7 b - - 0 1 | 0.5 | 99999999999", ""}) {
+    for (const char* bad :
+         {"8/8/8/8/8/8/k7/K7 b - - 0 1", "8/8/8/8/8/8/k7/K7 b - - 0 1 | 0.7", " | 1.0", "8/8/8/8/8/8/k7/K7 b - - 0 1 | 0.5 |",
+          "8/8/8/8/8/8/k7/K7 b - - 0 1 | 0.5 | 12x", "8/8/8/8/8/8/k7/K7 b - - 0 1 | 0.5 | 1e3", "8/8/8/8/8/8/k7/K7 b - - 0 1 | 12 | 0.5",
+          "8/8/8/8/8/8/k7/K7 b - - 0 1 | 0.5 | 1 | 2", "8/8/8/8/8/8/k7/K7 b - - 0 1 | 0.5 | 100001",
+          "8/8/8/8/8/8/k7/K7 b - - 0 1 | 0.5 | 99999999999", ""}) {
         INFO("line: " << bad);
         CHECK_FALSE(parse_record(bad, r));
     }
@@ -100,16 +101,17 @@ TEST_CASE("Reading finds the games: a falling ply starts one, a new file continu
     const std::string third = game_test::unique_temp_path("sen_test_records_c", ".txt");
     {
         std::ofstream out(first);
-        out << line_at(6) << line_at(7) << "\n  \r\n" << line_at(9)  // game 0 (blank lines skipped)
-            << "not a record\n"                                        // bad: does not end game 0
-            << line_at(12) << "k7/8/8/8/8/8/4P3/4K3 | 0.5\n"         // still game 0; bad: no side to move
-            << line_at(6) << line_at(8)                                // game 1: the ply fell
-            << line_at(8, "1.0");                                      // game 2: the ply did not rise
+        out << line_at(6) << line_at(7) << "\n  \r\n"
+            << line_at(9)                                     // game 0 (blank lines skipped)
+            << "not a record\n"                               // bad: does not end game 0
+            << line_at(12) << "k7/8/8/8/8/8/4P3/4K3 | 0.5\n"  // still game 0; bad: no side to move
+            << line_at(6) << line_at(8)                       // game 1: the ply fell
+            << line_at(8, "1.0");                             // game 2: the ply did not rise
     }
     {
         std::ofstream out(second);
         out << line_at(30) << line_at(31)  // still game 2: a file cut in the middle of a game keeps it whole
-            << line_at(5);                  // game 3
+            << line_at(5);                 // game 3
     }
     std::ofstream(third) << line_at(4);  // still game 3, although the ply fell: a new file never starts a game
     DataFileStats stats;
@@ -123,11 +125,13 @@ TEST_CASE("Reading finds the games: a falling ply starts one, a new file continu
     CHECK(records[6].first.result == 1.0);
 
     DataFileStats missing_stats;
-    CHECK(read_records({first, first + ".missing"}, [](const DataRecord&, std::uint64_t) {}, missing_stats).has_value());
+    CHECK(read_records(
+              {first, first + ".missing"}, [](const DataRecord&, std::uint64_t) {}, missing_stats)
+              .has_value());
     CHECK(missing_stats.games == 3);  // the first file was read
     DataFileStats directory_stats;
-    const auto directory = read_records({std::filesystem::temp_directory_path().string()}, [](const DataRecord&, std::uint64_t) {},
-                                        directory_stats);
+    const auto directory = read_records(
+        {std::filesystem::temp_directory_path().string()}, [](const DataRecord&, std::uint64_t) {}, directory_stats);
     REQUIRE(directory.has_value());
     CHECK(directory->find("directory") != std::string::npos);
     for (const std::string& path : {first, second, third}) std::remove(path.c_str());

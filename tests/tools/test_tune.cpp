@@ -92,9 +92,7 @@ TEST_CASE("The tuner reduces the error on a synthetic set", "[tune]") {
     CHECK(fitted.mg[term::MATERIAL + KING - PAWN] == start.mg[term::MATERIAL + KING - PAWN]);
     CHECK(fitted.eg[term::PSQT + PAWN * 64 + SQ_A1] == start.eg[term::PSQT + PAWN * 64 + SQ_A1]);
 
-    SECTION("K is found near the one that made the results") {
-        CHECK(find_k(set, TuneWeights::from(truth)) == Approx(K).epsilon(0.01));
-    }
+    SECTION("K is found near the one that made the results") { CHECK(find_k(set, TuneWeights::from(truth)) == Approx(K).epsilon(0.01)); }
     SECTION("Normalising changes no evaluation") {
         TuneWeights normalised = fitted;
         normalise(normalised, set, CHESS_LAYOUT);

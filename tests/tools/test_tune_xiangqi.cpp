@@ -15,13 +15,13 @@
 
 #include "tools/datagen.h"
 #include "tools/perft_suite.h"
-#include "xiangqi/test_util.h"
 #include "tools/training_data.h"
 #include "tools/tune.h"
 #include "tune_test_util.h"
 #include "xiangqi/bench_positions.h"
 #include "xiangqi/eval.h"
 #include "xiangqi/game.h"
+#include "xiangqi/test_util.h"
 
 using sen::Score;
 using sen::TuneOptions;
@@ -203,11 +203,12 @@ TEST_CASE("xiangqi tune: a short fit on Sen's own games lowers the error", "[xia
 
     const std::string text = sen::weights_source(result, XIANGQI_LAYOUT, "fitted\nin a test");
     CHECK(text.rfind("// fitted\n// in a test\n#include \"xiangqi/eval.h\"\n\nnamespace sen::xiangqi {\n", 0) == 0);
-    for (const char* block : {"set(w, term::MATERIAL, {", "set(w, term::psqt(SOLDIER), {", "set(w, term::psqt(GENERAL), {",
-                              "set(w, term::MOBILITY_HORSE, {", "set(w, term::PALACE_PRESSURE, {", "w[term::CANNON_TARGETS] = S(",
-                              "w[term::TEMPO] = S("})
+    for (const char* block :
+         {"set(w, term::MATERIAL, {", "set(w, term::psqt(SOLDIER), {", "set(w, term::psqt(GENERAL), {", "set(w, term::MOBILITY_HORSE, {",
+          "set(w, term::PALACE_PRESSURE, {", "w[term::CANNON_TARGETS] = S(", "w[term::TEMPO] = S("})
         CHECK(text.find(block) != std::string::npos);
-    CHECK(text.find("constinit const EvalWeights DEFAULT_WEIGHTS = make_weights();\n\n}  // namespace sen::xiangqi\n") != std::string::npos);
+    CHECK(text.find("constinit const EvalWeights DEFAULT_WEIGHTS = make_weights();\n\n}  // namespace sen::xiangqi\n") !=
+          std::string::npos);
     // Every weight once, in index order.
     const std::vector<Score> written = written_weights(text);
     REQUIRE(written.size() == result.size());
@@ -231,7 +232,8 @@ TEST_CASE("xiangqi tune: `sen tune --variant xiangqi` writes the xiangqi weight 
     const std::string out_path = sen::game_test::unique_temp_path("sen_test_xiangqi_tune_weights", ".cpp");
     std::ofstream(data_path) << self_play_lines();
     std::remove(out_path.c_str());
-    REQUIRE(sen::run_tune_command({"--variant", "xiangqi", "--data", data_path, "--epochs", "5", "--validation", "0.5", "--out", out_path}) == 0);
+    REQUIRE(sen::run_tune_command(
+                {"--variant", "xiangqi", "--data", data_path, "--epochs", "5", "--validation", "0.5", "--out", out_path}) == 0);
     const std::string text = sen::tune_test::read_text(out_path);
     CHECK(text.rfind("// The xiangqi evaluation weights, fitted by `sen tune --variant xiangqi`", 0) == 0);
     CHECK(text.find("`sen datagen --variant xiangqi`") != std::string::npos);
@@ -239,19 +241,22 @@ TEST_CASE("xiangqi tune: `sen tune --variant xiangqi` writes the xiangqi weight 
     CHECK(written_weights(text).size() == std::size_t(term::COUNT));
     // The header says how many whole games were held out: some, not all.
     std::smatch held_out;
-    REQUIRE(std::regex_search(text, held_out, std::regex(R"(\(`sen datagen --variant xiangqi`\) in 4 games, (\d) of them held out\n// for validation \(--validation 0\.5\))")));
+    REQUIRE(std::regex_search(
+        text, held_out,
+        std::regex(R"(\(`sen datagen --variant xiangqi`\) in 4 games, (\d) of them held out\n// for validation \(--validation 0\.5\))")));
     CHECK(std::stoi(held_out[1]) >= 1);
     CHECK(std::stoi(held_out[1]) <= 3);
     CHECK(text.find("(validation ") != std::string::npos);
     // --k fixes K instead of fitting it, and the header says so; --validation 0 fits on every game.
-    REQUIRE(sen::run_tune_command({"--variant", "xiangqi", "--data", data_path, "--epochs", "5", "--k", "0.0026", "--validation", "0", "--out",
-                                   out_path}) == 0);
+    REQUIRE(sen::run_tune_command({"--variant", "xiangqi", "--data", data_path, "--epochs", "5", "--k", "0.0026", "--validation", "0",
+                                   "--out", out_path}) == 0);
     const std::string all_games = sen::tune_test::read_text(out_path);
     CHECK(all_games.find("// K = 0.002600 (fixed by --k);") != std::string::npos);
     CHECK(all_games.find("in 4 games, 0 of them held out") != std::string::npos);
     CHECK(all_games.find("(validation ") == std::string::npos);
     // A fraction that happens to hold out no game is refused, and so is one of 1 or more.
-    CHECK(sen::run_tune_command({"--variant", "xiangqi", "--data", data_path, "--epochs", "5", "--validation", "1e-9", "--out", out_path}) == 1);
+    CHECK(sen::run_tune_command(
+              {"--variant", "xiangqi", "--data", data_path, "--epochs", "5", "--validation", "1e-9", "--out", out_path}) == 1);
     CHECK(sen::run_tune_command({"--variant", "xiangqi", "--data", data_path, "--validation", "1"}) == 2);
     CHECK(sen::run_tune_command({"--variant", "xiangqi", "--data", data_path, "--k", "-1"}) == 2);
     CHECK(sen::run_tune_command({"--variant", "xiangqi", "--data", data_path, "--k", "x"}) == 2);

@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "xiangqi/test_util.h"
 #include "xiangqi/bench_positions.h"
 #include "xiangqi/eval.h"
 #include "xiangqi/see.h"
+#include "xiangqi/test_util.h"
 
 using sen::Color;
 using namespace sen::xiangqi;
@@ -37,8 +37,7 @@ std::string colour_mirror(const std::string& fen) {
     std::string placement;
     for (auto it = ranks.rbegin(); it != ranks.rend(); ++it) {
         if (!placement.empty()) placement += '/';
-        for (const char c : *it)
-            placement += std::isupper(static_cast<unsigned char>(c)) ? char(std::tolower(c)) : char(std::toupper(c));
+        for (const char c : *it) placement += std::isupper(static_cast<unsigned char>(c)) ? char(std::tolower(c)) : char(std::toupper(c));
     }
     return placement + (fields[1] == "w" ? " b" : " w") + " - - 0 1";
 }

@@ -35,8 +35,8 @@ TEST_CASE("xiangqi start position: 44 moves", "[xiangqi][movegen]") {
     CHECK(moves_from(pos, "a1") == sorted({"a1a2", "a1a3"}));
     CHECK(moves_from(pos, "a4") == sorted({"a4a5"}));
     // The cannon slides to any empty point and takes the b10 horse over the b8 cannon.
-    CHECK(moves_from(pos, "b3") == sorted({"b3b2", "b3a3", "b3c3", "b3d3", "b3e3", "b3f3", "b3g3", "b3b4", "b3b5", "b3b6", "b3b7",
-                                           "b3b10"}));
+    CHECK(moves_from(pos, "b3") ==
+          sorted({"b3b2", "b3a3", "b3c3", "b3d3", "b3e3", "b3f3", "b3g3", "b3b4", "b3b5", "b3b6", "b3b7", "b3b10"}));
 }
 
 TEST_CASE("xiangqi horse: a piece on the leg blocks both moves through it", "[xiangqi][movegen]") {
@@ -186,9 +186,9 @@ TEST_CASE("xiangqi Noisy and Quiet split All without overlap", "[xiangqi][movege
 }
 
 TEST_CASE("xiangqi is_legal accepts exactly the generated moves among all 16-bit values", "[xiangqi][movegen]") {
-    for (const char* fen : {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
-                            "3k5/9/9/9/4c4/5R3/9/9/4A4/4K4 w - - 0 1", "3k5/9/4c4/9/4p4/9/9/4C4/9/4K4 w - - 0 1",
-                            "2bak4/4a4/4b1n2/p1P1p3p/2r3P2/4C4/P3c1p1P/4B4/4A4/2BAK1R2 w - - 0 20"}) {
+    for (const char* fen :
+         {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", "3k5/9/9/9/4c4/5R3/9/9/4A4/4K4 w - - 0 1",
+          "3k5/9/4c4/9/4p4/9/9/4C4/9/4K4 w - - 0 1", "2bak4/4a4/4b1n2/p1P1p3p/2r3P2/4C4/P3c1p1P/4B4/4A4/2BAK1R2 w - - 0 20"}) {
         const Position pos = position_from(fen);
         const MoveList list = legal_moves(pos);
         int legal = 0;

@@ -2,8 +2,8 @@
 // for every kind of bad text, and the round trip over every legal move of random games.
 #include <catch2/catch.hpp>
 
-#include "xiangqi/test_util.h"
 #include "xiangqi/notation.h"
+#include "xiangqi/test_util.h"
 
 using namespace sen::xiangqi;
 using namespace sen::xiangqi::test;
@@ -30,8 +30,8 @@ TEST_CASE("xiangqi move text in: legal moves", "[xiangqi][notation]") {
 
 TEST_CASE("xiangqi move text in: malformed text", "[xiangqi][notation]") {
     const Position pos;
-    for (const char* bad : {"", "h", "h3", "h3e", "h3e3x", "j1a1", "a0a1", "a11a1", "h03e3", "e1e11", "h3h3", "0000", "h3-e3",
-                            "e2e4 ", "3he3", "h3e3e3"}) {
+    for (const char* bad :
+         {"", "h", "h3", "h3e", "h3e3x", "j1a1", "a0a1", "a11a1", "h03e3", "e1e11", "h3h3", "0000", "h3-e3", "e2e4 ", "3he3", "h3e3e3"}) {
         INFO("text '" << bad << "'");
         const ParsedMove parsed = parse_move(pos, bad);
         CHECK_FALSE(parsed.move);

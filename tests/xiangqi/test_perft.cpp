@@ -6,8 +6,8 @@
 #include <numeric>
 
 #include "tools/perft_suite.h"
-#include "xiangqi/test_util.h"
 #include "xiangqi/perft.h"
+#include "xiangqi/test_util.h"
 
 using namespace sen::xiangqi;
 using namespace sen::xiangqi::test;
@@ -61,7 +61,8 @@ TEST_CASE("xiangqi perft_divide: one entry per legal move, summing to perft", "[
     Position pos;
     const auto divide = perft_divide(pos, 3);
     CHECK(divide.size() == 44);
-    const std::uint64_t total = std::accumulate(divide.begin(), divide.end(), std::uint64_t(0), [](std::uint64_t s, const auto& e) { return s + e.second; });
+    const std::uint64_t total =
+        std::accumulate(divide.begin(), divide.end(), std::uint64_t(0), [](std::uint64_t s, const auto& e) { return s + e.second; });
     CHECK(total == 79666);
     for (const auto& [move, count] : divide) {
         pos.make_move(move);
@@ -80,7 +81,8 @@ TEST_CASE("xiangqi perft_divide: one entry per legal move, summing to perft", "[
 
 TEST_CASE("xiangqi perft suite: the quick suite file runs without a mismatch", "[xiangqi][perft]") {
     std::vector<std::string> errors;
-    const std::vector<sen::PerftCase> cases = sen::load_perft_suite(std::string(SEN_SOURCE_DIR) + "/perft-suites/xiangqi-quick.epd", errors);
+    const std::vector<sen::PerftCase> cases =
+        sen::load_perft_suite(std::string(SEN_SOURCE_DIR) + "/perft-suites/xiangqi-quick.epd", errors);
     CHECK(errors.empty());
     REQUIRE(cases.size() >= 100);
     const sen::PerftSuiteResult result = sen::run_xiangqi_perft_suite(cases, 0);

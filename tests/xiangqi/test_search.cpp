@@ -9,11 +9,11 @@
 #include <string>
 #include <vector>
 
-#include "xiangqi/test_util.h"
 #include "core/tt.h"
 #include "xiangqi/bench_positions.h"
 #include "xiangqi/notation.h"
 #include "xiangqi/search.h"
+#include "xiangqi/test_util.h"
 
 using sen::SCORE_MATE;
 using sen::SCORE_MATE_IN_MAX_PLY;

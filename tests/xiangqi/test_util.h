@@ -42,7 +42,8 @@ using game_test::sorted;
 inline std::vector<std::string> moves_from(const Position& pos, std::string_view point) {
     std::vector<std::string> texts;
     for (const std::string& t : legal_move_texts(pos))
-        if (t.compare(0, point.size(), point) == 0 && !(t.size() > point.size() && std::isdigit(static_cast<unsigned char>(t[point.size()]))))
+        if (t.compare(0, point.size(), point) == 0 &&
+            !(t.size() > point.size() && std::isdigit(static_cast<unsigned char>(t[point.size()]))))
             texts.push_back(t);
     return texts;
 }
@@ -89,9 +90,7 @@ inline RefBoard ref_board(const Position& pos) {
 }
 
 inline bool ref_on_board(int f, int r) { return f >= 0 && f < 9 && r >= 0 && r < 10; }
-inline bool ref_in_palace(Color c, int f, int r) {
-    return f >= 3 && f <= 5 && (c == Color::White ? r <= 2 : r >= 7);
-}
+inline bool ref_in_palace(Color c, int f, int r) { return f >= 3 && f <= 5 && (c == Color::White ? r <= 2 : r >= 7); }
 inline bool ref_own_side(Color c, int r) { return c == Color::White ? r <= 4 : r >= 5; }
 
 // Every (from, to) the rules of movement allow for colour c, captures of own pieces excluded;
