@@ -60,7 +60,7 @@ struct IterationFacts {
 // score drop times node share, or 1 in the first iterations. Not clamped; soft_limit_ms() clamps.
 double soft_scale(const IterationFacts& facts);
 
-// The soft budget stretched by `scale`, clamped to [MIN_SOFT_SCALE, MAX_SOFT_SCALE] of it (a NaN
+// The soft budget stretched by `scale`, clamped to TimeLimiter::MIN_SOFT_SCALE..MAX_SOFT_SCALE (a NaN
 // counts as 1) and never past the hard budget. Meaningful only for a limited budget.
 double soft_limit_ms(const TimeBudget& budget, double scale);
 
