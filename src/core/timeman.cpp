@@ -203,9 +203,11 @@ double soft_limit_ms(const TimeBudget& budget, double scale) {
     return std::min(static_cast<double>(budget.soft_ms) * scale, static_cast<double>(budget.hard_ms));
 }
 
+bool mate_settled(int depth, int mate_plies) { return depth >= MATE_SETTLED_PLY_FACTOR * mate_plies + MATE_SETTLED_MARGIN; }
+
 bool stop_after_iteration(const IterationFacts& facts, const TimeBudget& budget, std::int64_t elapsed_ms) {
     if (!budget.limited) return false;
-    if (facts.mate_plies && facts.depth >= MATE_SETTLED_PLY_FACTOR * *facts.mate_plies + MATE_SETTLED_MARGIN) return true;
+    if (facts.mate_plies && mate_settled(facts.depth, *facts.mate_plies)) return true;
     if (facts.root_moves == 1) return true;  // a single legal move needs no thought
     // With a fixed movetime (soft == hard) the whole time is used; the hard limit ends it.
     if (budget.soft_ms >= budget.hard_ms) return false;

@@ -64,6 +64,11 @@ double soft_scale(const IterationFacts& facts);
 // counts as 1) and never past the hard budget. Meaningful only for a limited budget.
 double soft_limit_ms(const TimeBudget& budget, double scale);
 
+// A mate in `mate_plies` plies (either side's) that an iteration of `depth` has found is settled:
+// more depth will not change it. Timed searches then answer at once (stop_after_iteration);
+// searches without a time or depth limit (`go infinite`, a node limit) stop deepening too.
+bool mate_settled(int depth, int mate_plies);
+
 // Between iterations: true when another iteration should not be started, given what the last
 // one found and the time used so far. Never true for an unlimited budget. Otherwise true for a
 // mate proven well within the depth searched, a single root move, or once the scaled soft limit

@@ -477,6 +477,25 @@ TEST_CASE("Search: the mate limit stops at the first iteration that proves it", 
     CHECK(run(pos, limits).result.depth == 12);
 }
 
+TEST_CASE("Search: without a time or depth limit, a settled mate ends the deepening", "[search]") {
+    // As in `go infinite` or under a node limit: a mate in one is settled at depth 2 * 1 + 4, so
+    // six iterations and six reports, instead of deepening to the maximum depth.
+    SearchLimits limits;
+    limits.nodes = 50'000'000;
+    const Run one = run(position_from(BACK_RANK), limits);
+    CHECK(one.result.score == SCORE_MATE - 1);
+    CHECK(one.result.depth == 6);
+    CHECK(one.reports.size() == 6);
+    // Being mated settles too, long before the maximum depth.
+    const Position pos = position_from(ROOK_MATE_IN_TWO);
+    const Position mated = play_line(pos, {mating_moves(pos, 2).front()});
+    const Run defended = run(mated, limits);
+    CHECK(defended.result.score == -(SCORE_MATE - 2));
+    CHECK(defended.result.depth < 16);
+    // An explicit depth is searched to the end.
+    CHECK(run(position_from(BACK_RANK), 12).result.depth == 12);
+}
+
 TEST_CASE("Search: with a clock, the time manager's policy ends the search between iterations", "[search][timeman]") {
     // A budget far beyond what these searches take: only stop_after_iteration ends them early.
     const auto timed_run = [](const Position& pos) {

@@ -739,3 +739,10 @@ TEST_CASE("with an increment a low clock keeps a reserve that survives a stall",
         CHECK(play(time, inc, 10, 200) > 0);
     }
 }
+
+TEST_CASE("Time manager: a mate is settled from depth 2 * plies + 4", "[timeman]") {
+    CHECK_FALSE(mate_settled(5, 1));
+    CHECK(mate_settled(6, 1));
+    CHECK_FALSE(mate_settled(9, 3));
+    CHECK(mate_settled(10, 3));
+}
