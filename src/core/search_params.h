@@ -150,18 +150,28 @@ inline constexpr Tunable TUNABLES[] = {
     {"SMP_SKIP_CYCLE", 3, 2, 6, 1},
 };
 
-// The row of that name, or nullptr.
-constexpr const Tunable* find_tunable(std::string_view name) {
-    for (const Tunable& t : TUNABLES)
-        if (t.name == name) return &t;
-    return nullptr;
+inline constexpr std::size_t TUNABLE_COUNT = std::size(TUNABLES);
+
+// The index of the row of that name, or TUNABLE_COUNT. An index rather than a pointer: GCC's
+// UndefinedBehaviorSanitizer instruments a pointer's null test, which then is no longer a
+// constant expression, and the sanitizer builds would not compile.
+constexpr std::size_t tunable_index(std::string_view name) {
+    for (std::size_t i = 0; i < TUNABLE_COUNT; ++i)
+        if (TUNABLES[i].name == name) return i;
+    return TUNABLE_COUNT;
+}
+
+// The row of that name, or nullptr (for run-time callers: a tuner, the tests).
+inline const Tunable* find_tunable(std::string_view name) {
+    const std::size_t i = tunable_index(name);
+    return i < TUNABLE_COUNT ? &TUNABLES[i] : nullptr;
 }
 
 // A row's value at compile time; a name not in the table does not compile.
 consteval int value_of(std::string_view name) {
-    const Tunable* t = find_tunable(name);
-    if (!t) throw "no tunable of this name";
-    return t->value;
+    const std::size_t i = tunable_index(name);
+    if (i == TUNABLE_COUNT) throw "no tunable of this name";
+    return TUNABLES[i].value;
 }
 
 // The named constants the search reads.
@@ -217,6 +227,6 @@ constexpr bool table_is_valid() {
 }
 }  // namespace detail
 static_assert(detail::table_is_valid(), "a tunable is out of its range, has no step, or its name is taken");
-static_assert(find_tunable("CORRECTION_MAX")->max * 256 <= 32767, "correction entries are int16");
+static_assert(TUNABLES[tunable_index("CORRECTION_MAX")].max * 256 <= 32767, "correction entries are int16");
 
 }  // namespace sen::params
