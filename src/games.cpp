@@ -25,6 +25,7 @@ GameEntry chess_entry() {
 
     GameEntry entry;
     entry.variant = ChessGame::NAME;
+    entry.strength_levels = true;  // calibrated against Stockfish 15.1's levels (docs/strength-levels.md)
     entry.make_front = [chess960] { return std::make_unique<GameFrontFor<ChessGame>>(chess960); };
 
     entry.options.push_back(UciOption::check("UCI_Chess960", false, [chess960](bool on, OptionHost& host) {

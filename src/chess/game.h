@@ -20,6 +20,7 @@
 #include "chess/perft.h"
 #include "chess/position.h"
 #include "chess/see.h"
+#include "chess/wdl_model.h"
 #include "core/game.h"
 #include "core/prng.h"
 
@@ -90,6 +91,8 @@ struct ChessGame {
         if (!nnue::active_network()) return chess::eval_report(pos);
         return "network: " + std::to_string(nnue::evaluate(pos)) + " cp (side to move)\nhand-written: " + chess::eval_report(pos);
     }
+    static constexpr const WdlModel& WDL_MODEL = chess::WDL_MODEL;
+    static int wdl_material(const Position& pos) { return chess::wdl_material(pos); }
     static std::vector<std::pair<Move, std::uint64_t>> perft_divide(Position& pos, int depth) { return chess::perft_divide(pos, depth); }
 };
 

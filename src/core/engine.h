@@ -28,7 +28,9 @@
 #include <vector>
 
 #include "core/go_params.h"
+#include "core/prng.h"
 #include "core/search.h"
+#include "core/strength.h"
 #include "core/timeman.h"
 #include "core/tt.h"
 
@@ -104,6 +106,8 @@ public:
     void restart();
 
     void set_multipv(int n) { multipv_ = n; }
+    // A weakened level for the next searches (core/strength.h), or nothing for full strength.
+    void set_strength(std::optional<int> elo) { strength_ = elo ? std::optional(strength_for_elo(*elo)) : std::nullopt; }
     void set_move_overhead(int ms) { move_overhead_ms_ = ms; }
     std::size_t hash_mb() const { return tt_.size_mb(); }
     int threads() const { return searcher_.threads(); }
@@ -139,6 +143,9 @@ private:
     std::condition_variable hold_released_;
     std::atomic<bool> searching_{false};
     int multipv_ = EngineDefaults::MULTIPV;
+    std::optional<StrengthLimit> strength_;
+    // Draws the choice of a weakened level: seeded from the system, so that games differ.
+    SplitMix64 random_;
     int move_overhead_ms_ = EngineDefaults::MOVE_OVERHEAD_MS;
     bool prepared_ = false;
 

@@ -3,13 +3,14 @@
 #pragma once
 
 #include <algorithm>
+#include <random>
 
 #include "core/engine.h"
 
 namespace sen {
 
 template <SearchGame Game>
-BasicEngine<Game>::BasicEngine() : searcher_(tt_), thread_(&BasicEngine::thread_loop, this) {
+BasicEngine<Game>::BasicEngine() : searcher_(tt_), random_(std::random_device{}()), thread_(&BasicEngine::thread_loop, this) {
     searcher_.set_threads(EngineDefaults::THREADS);
 }
 
@@ -123,6 +124,11 @@ void BasicEngine<Game>::go(const GoParams& params, std::vector<Move> searchmoves
     limits.nodes = params.nodes;
     limits.mate = params.mate;
     limits.multipv = multipv_;
+    if (strength_) {
+        limits.strength = strength_;
+        limits.nodes = std::min(limits.nodes.value_or(strength_->nodes), strength_->nodes);
+        limits.random = random_.next();
+    }
     limits.searchmoves = std::move(searchmoves);
     searching_ = true;
     post([this, limits = std::move(limits), infinite = params.infinite, root = position_, callbacks = std::move(callbacks)]() mutable {

@@ -23,6 +23,7 @@
 #include <string_view>
 
 #include "core/types.h"
+#include "core/wdl.h"
 
 namespace sen {
 
@@ -108,6 +109,9 @@ concept ProtocolGame = requires(const typename G::Position& pos, typename G::Pos
     { G::move_text(m, notation) } -> std::same_as<std::string>;
     { G::pretty(pos) } -> std::same_as<std::string>;
     { G::eval_report(pos) } -> std::same_as<std::string>;
+    // The win/draw/loss model of UCI_ShowWDL (core/wdl.h) and the material count it reads.
+    { G::WDL_MODEL } -> std::convertible_to<WdlModel>;
+    { G::wdl_material(pos) } -> std::same_as<int>;
     G::perft_divide(mutable_pos, depth);
     { G::BENCH_DEPTH } -> std::convertible_to<int>;
     G::BENCH_FENS.begin();

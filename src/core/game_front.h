@@ -14,6 +14,7 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -45,6 +46,10 @@ public:
     virtual std::size_t hash_mb() const = 0;
     virtual void set_threads(int count) = 0;
     virtual void set_multipv(int n) = 0;
+    // A weakened level (core/strength.h) for the next searches, or nothing for full strength.
+    virtual void set_strength(std::optional<int> elo) = 0;
+    // Whether info lines carry `wdl W D L` (core/wdl.h); read when a search starts.
+    virtual void set_show_wdl(bool on) = 0;
     virtual void set_move_overhead(int ms) = 0;
     virtual void clear_hash() = 0;
     virtual void new_game() = 0;
@@ -87,6 +92,8 @@ public:
     std::size_t hash_mb() const override { return engine_.hash_mb(); }
     void set_threads(int count) override { engine_.set_threads(count); }
     void set_multipv(int n) override { engine_.set_multipv(n); }
+    void set_strength(std::optional<int> elo) override { engine_.set_strength(elo); }
+    void set_show_wdl(bool on) override { show_wdl_ = on; }
     void set_move_overhead(int ms) override { engine_.set_move_overhead(ms); }
     void clear_hash() override { engine_.clear_hash(); }
     void new_game() override { engine_.new_game(); }
@@ -114,19 +121,29 @@ public:
         // a setoption during the search cannot race with them or change the notation of a
         // search that was started in another one.
         const auto text = [flag](Move m) { return Game::move_text(m, flag); };
+        // The WDL field, when shown: for the root's material, as the score is the root's.
+        const auto wdl = [show = show_wdl_, material = Game::wdl_material(engine_.position())](int score) -> std::string {
+            if (!show) return "";
+            const Wdl w = !is_mate_score(score) ? Game::WDL_MODEL.wdl(score, material) : score > 0 ? Wdl{1000, 0, 0} : Wdl{0, 0, 1000};
+            return fmt::format(" wdl {} {} {}", w.win, w.draw, w.loss);
+        };
         typename BasicEngine<Game>::Callbacks callbacks;
-        callbacks.on_report = [&out, text](const BasicSearchReport<Game>& r) {
+        callbacks.on_report = [&out, text, wdl](const BasicSearchReport<Game>& r) {
             const std::int64_t nps = r.time_ms > 0 ? std::int64_t(r.nodes * 1000 / std::uint64_t(r.time_ms)) : 0;
             std::string pv;
             for (const Move m : r.pv) pv += ' ' + text(m);
             const char* bound = r.bound == Bound::Lower ? " lowerbound" : r.bound == Bound::Upper ? " upperbound" : "";
-            out.line(fmt::format("info depth {} seldepth {} multipv {} score {}{} nodes {} nps {} hashfull {} time {} pv{}", r.depth,
-                                 r.seldepth, r.multipv, format_score(r.score), bound, r.nodes, nps, r.hashfull, r.time_ms, pv));
+            out.line(fmt::format("info depth {} seldepth {} multipv {} score {}{}{} nodes {} nps {} hashfull {} time {} pv{}", r.depth,
+                                 r.seldepth, r.multipv, format_score(r.score), bound, wdl(r.score), r.nodes, nps, r.hashfull, r.time_ms,
+                                 pv));
         };
         callbacks.on_current_move = [&out, text](int depth, Move m, int number) {
             out.line(fmt::format("info depth {} currmove {} currmovenumber {}", depth, text(m), number));
         };
-        callbacks.on_no_moves = [&out](bool mated) { out.line(mated ? "info depth 0 score mate 0" : "info depth 0 score cp 0"); };
+        callbacks.on_no_moves = [&out, show = show_wdl_](bool mated) {
+            const char* field = !show ? "" : mated ? " wdl 0 0 1000" : " wdl 0 1000 0";
+            out.line(fmt::format("info depth 0 score {}{}", mated ? "mate 0" : "cp 0", field));
+        };
         callbacks.on_bestmove = [&out, text](Move best, Move ponder) {
             if (!best) out.line("bestmove (none)");
             else if (ponder) out.line(fmt::format("bestmove {} ponder {}", text(best), text(ponder)));
@@ -190,6 +207,7 @@ private:
     }
 
     std::shared_ptr<const bool> notation_;
+    bool show_wdl_ = false;
     BasicEngine<Game> engine_;
 };
 

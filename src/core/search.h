@@ -25,6 +25,7 @@
 
 #include "core/game.h"
 #include "core/large_memory.h"
+#include "core/strength.h"
 #include "core/timeman.h"
 #include "core/tt.h"
 
@@ -47,7 +48,12 @@ struct BasicSearchLimits {
     std::optional<std::uint64_t> nodes;
     std::optional<int> mate;        // stop once a mate in at most this many moves is found
     std::vector<Move> searchmoves;  // empty: all legal moves
-    int multipv = 1;
+    int multipv = 1;                // lines reported
+    // A weakened level (core/strength.h): the node budget is already in `nodes`; the search
+    // looks at limit.candidates lines (reporting `multipv` of them) and plays one drawn with
+    // `random`, which it then reports as the first line.
+    std::optional<StrengthLimit> strength;
+    std::uint64_t random = 0;
 };
 
 // Flags the engine and the search share while a search runs.

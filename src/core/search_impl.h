@@ -684,7 +684,8 @@ void BasicSearcher<Game>::Worker::iterative_deepening() {
     StackEntry* ss = stack + STACK_OFFSET;
     completed_depth = 0;
     const int max_depth = limits->depth ? std::clamp(*limits->depth, 1, MAX_PLY - 1) : MAX_PLY - 1;
-    const std::size_t multipv = std::min<std::size_t>(std::size_t(std::max(1, limits->multipv)), root_moves.size());
+    const int lines = std::max(limits->multipv, limits->strength ? limits->strength->candidates : 1);
+    const std::size_t multipv = std::min<std::size_t>(std::size_t(std::max(1, lines)), root_moves.size());
     // For the time policy: the best move and score at the last iteration it was shown (iterations
     // while pondering are not), and for how many iterations in a row that move had been best.
     Move last_best = Move::none();
@@ -814,9 +815,25 @@ typename BasicSearcher<Game>::Result BasicSearcher<Game>::search(const Position&
         } const stop_helpers{*this, control};
         main.iterative_deepening();
     }
+    // A weakened level plays one of its candidates (core/strength.h), moved to the front.
+    bool picked_other = false;
+    if (limits.strength && !main.completed_root_moves.empty()) {
+        std::vector<RootMove>& moves = main.completed_root_moves;
+        std::vector<int> scores;
+        for (std::size_t i = 0; i < moves.size() && i < std::size_t(limits.strength->candidates); ++i) {
+            if (moves[i].score == -SCORE_INFINITE) break;
+            scores.push_back(moves[i].score);
+        }
+        const std::size_t pick = pick_candidate(scores, *limits.strength, limits.random);
+        if (pick != 0) {
+            std::rotate(moves.begin(), moves.begin() + std::ptrdiff_t(pick), moves.begin() + std::ptrdiff_t(pick + 1));
+            picked_other = true;
+        }
+    }
     // GUIs take the last PV printed as the line behind the best move: if that was a bound of an
-    // interrupted iteration, print the completed one again.
-    if (main.partial_reported && !main.completed_root_moves.empty())
+    // interrupted iteration, or the move played is not the first line shown, print the completed
+    // iteration again.
+    if ((main.partial_reported || picked_other) && !main.completed_root_moves.empty())
         main.report(main.completed_depth, -SCORE_INFINITE, SCORE_INFINITE, true);
 
     // The result comes from the last completed iteration; depth 1 always completes, since the

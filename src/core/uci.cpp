@@ -126,6 +126,18 @@ void UciSession::add_options() {
         game_->set_move_overhead(ms);
     }));
     options_.add(UciOption::button("Clear Hash", [this](OptionHost&) { game_->clear_hash(); }));
+    options_.add(UciOption::check("UCI_ShowWDL", false, [this](bool on, OptionHost&) {
+        show_wdl_ = on;
+        game_->set_show_wdl(on);
+    }));
+    options_.add(UciOption::check("UCI_LimitStrength", false, [this](bool on, OptionHost&) {
+        limit_strength_ = on;
+        apply_strength(true);
+    }));
+    options_.add(UciOption::spin("UCI_Elo", STRENGTH_ELO_MIN, STRENGTH_ELO_MIN, STRENGTH_ELO_MAX, [this](int elo, OptionHost&) {
+        elo_ = elo;
+        apply_strength(false);
+    }));
     std::vector<std::string> variants;
     for (const GameEntry& g : games_) {
         for (const UciOption& o : g.options) options_.add(o);
@@ -155,6 +167,14 @@ void UciSession::reread_position() {
     if (game_->set_position(split_tokens(position_line_))) game_->reread_position();
 }
 
+void UciSession::apply_strength(bool explain) {
+    const auto game = std::find_if(games_.begin(), games_.end(), [&](const GameEntry& g) { return g.variant == game_->name(); });
+    const bool calibrated = game != games_.end() && game->strength_levels;
+    game_->set_strength(limit_strength_ && calibrated ? std::optional(elo_) : std::nullopt);
+    if (explain && limit_strength_ && !calibrated)
+        info(fmt::format("UCI_LimitStrength has no calibrated levels in {}: it plays at full strength", game_->name()));
+}
+
 std::unique_ptr<GameFront> UciSession::make_front(std::string_view variant) const {
     for (const GameEntry& g : games_)
         if (g.variant == variant) return g.make_front();
@@ -173,6 +193,8 @@ void UciSession::start_game(std::string_view variant) {
     game_->set_threads(threads_);
     game_->set_multipv(multipv_);
     game_->set_move_overhead(move_overhead_ms_);
+    game_->set_show_wdl(show_wdl_);
+    apply_strength(true);
     position_line_ = "position startpos";
     if (handshake_done_) game_->prepare();
 }

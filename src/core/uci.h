@@ -5,7 +5,8 @@
 // by src/games.cpp), each a name, a way to make its front (GameFront, core/game_front.h: the
 // game's engine and everything that needs the game's types) and the options it adds. The option
 // UCI_Variant picks which game's engine is alive; the first game listed is the default. The
-// session's own options are Hash, Threads, MultiPV, Ponder, Move Overhead and Clear Hash; it
+// session's own options are Hash, Threads, MultiPV, Ponder, Move Overhead, Clear Hash,
+// UCI_ShowWDL, UCI_LimitStrength and UCI_Elo; it
 // keeps their values and applies the engine's to each game's engine as it starts. All options,
 // the games' too, are entries of one table (core/uci_options.h) that both `uci` and
 // `setoption` read. Switching the variant is refused
@@ -29,6 +30,7 @@
 #include <vector>
 
 #include "core/go_params.h"
+#include "core/strength.h"
 #include "core/uci_options.h"
 #include "core/uci_text.h"
 
@@ -45,6 +47,9 @@ struct GameEntry {
     std::string variant;                                     // its UCI_Variant value, GameFront::name()
     std::function<std::unique_ptr<GameFront>()> make_front;  // a new engine at the start position
     std::vector<UciOption> options;                          // listed after the session's own, in this order
+    // UCI_LimitStrength's levels are calibrated for this game (core/strength.h); in a game
+    // without a calibration the option is refused with an info string and play is at full strength.
+    bool strength_levels = false;
 };
 
 // What the program brings to a session from outside core.
@@ -75,6 +80,9 @@ private:
     // options, at that game's start position. No search may be running.
     void start_game(std::string_view variant);
     std::unique_ptr<GameFront> make_front(std::string_view variant) const;
+    // Hands UCI_LimitStrength and UCI_Elo to the active game's engine; says so when the game
+    // has no calibrated levels and the option is on.
+    void apply_strength(bool explain);
 
     // OptionHost: what option actions may ask of the session. error() prints at once.
     void info(std::string_view text) override;
@@ -96,6 +104,9 @@ private:
     int multipv_;
     int move_overhead_ms_;
     bool ponder_ = false;
+    bool show_wdl_ = false;
+    bool limit_strength_ = false;
+    int elo_ = STRENGTH_ELO_MIN;
     bool debug_ = false;
     bool handshake_done_ = false;                      // `uci` answered: new engines warm up at once
     std::string position_line_ = "position startpos";  // the last accepted position command

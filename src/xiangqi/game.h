@@ -23,6 +23,7 @@
 #include "xiangqi/perft.h"
 #include "xiangqi/position.h"
 #include "xiangqi/see.h"
+#include "xiangqi/wdl_model.h"
 
 namespace sen::xiangqi {
 
@@ -80,6 +81,8 @@ struct XiangqiGame {
     static std::string move_text(Move m, bool) { return move_to_uci(m); }
     static std::string pretty(const Position& pos) { return pos.pretty(); }
     static std::string eval_report(const Position& pos) { return xiangqi::eval_report(pos); }
+    static constexpr const WdlModel& WDL_MODEL = xiangqi::WDL_MODEL;
+    static int wdl_material(const Position& pos) { return xiangqi::wdl_material(pos); }
     static std::vector<std::pair<Move, std::uint64_t>> perft_divide(Position& pos, int depth) { return xiangqi::perft_divide(pos, depth); }
 };
 

@@ -516,6 +516,9 @@ def t6_t9_t10_handshake():
         want("Ponder", "check", False)
         want("Clear Hash", "button")
         want("UCI_Chess960", "check", False)
+        want("UCI_ShowWDL", "check", False)
+        want("UCI_LimitStrength", "check", False)
+        want("UCI_Elo", "spin", 1350, 1350, 2850)
         check(options["hash"]["min"] >= 1 and options["threads"]["min"] == 1, "Hash/Threads minimum")
         return f"{len(options)} options"
 
@@ -962,6 +965,82 @@ def t21_stop_latency():
     worst = max(latencies)
     check(worst < scaled(200), f"stop -> bestmove took {worst:.1f} ms ({[round(x, 1) for x in latencies]})")
     return f"stop->bestmove max {worst:.1f} ms, median {statistics.median(latencies):.1f} ms"
+
+
+def wdl_of(line):
+    tokens = line.split()
+    if "wdl" not in tokens:
+        return None
+    i = tokens.index("wdl")
+    return tuple(int(x) for x in tokens[i + 1:i + 4])
+
+
+@test
+def h1_show_wdl():
+    """UCI_ShowWDL: off by default; on, every scored info line carries `wdl W D L` per mille that
+    sums to 1000, the win share rises with the score, and a mate is 1000 0 0."""
+    with Engine() as e:
+        e.send("position startpos")
+        before, _, _ = e.go("go depth 5")
+        check(all(wdl_of(l) is None for l in before), f"wdl shown while UCI_ShowWDL is off: {before}")
+        e.send("setoption name UCI_ShowWDL value true")
+        check(e.sync() == [], "setoption UCI_ShowWDL printed something")
+        seen = []
+        for fen in (START_FEN, KIWIPETE, "4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "3qk3/8/8/8/8/8/8/4K3 w - - 0 1"):
+            e.send(f"position fen {fen}")
+            before, _, _ = e.go("go depth 6")
+            scored = [l for l in before if " score " in l]
+            check(scored, f"no scored info lines for {fen}")
+            for l in scored:
+                w = wdl_of(l)
+                check(w is not None and sum(w) == 1000 and min(w) >= 0, f"bad wdl in {l!r}")
+            last = scored[-1]
+            seen.append((int(info_field(last, "cp")) if info_field(last, "cp") else None, wdl_of(last)))
+        # A queen up wins nearly always, a queen down loses, the start position is in between.
+        (_, start), _, (_, up), (_, down) = seen
+        check(up[0] > 900 and down[2] > 900, f"queen up {up}, queen down {down}")
+        check(down[0] < start[0] < up[0], f"win shares not ordered: {seen}")
+        e.send(f"position fen {MATE_IN_1}")
+        before, _, _ = e.go("go depth 3")
+        mates = [l for l in before if " score mate " in l]
+        check(mates and all(wdl_of(l) == (1000, 0, 0) for l in mates), f"mate lines: {mates}")
+        e.send(f"position fen {CHECKMATED}")
+        before, line, _ = e.go("go depth 3")
+        check(any(wdl_of(l) == (0, 0, 1000) for l in before), f"checkmated: {before}")
+
+
+@test
+def h2_limit_strength():
+    """UCI_LimitStrength + UCI_Elo: a weak level searches a small tree and still plays legal
+    moves and takes a free queen; switched off, the full search is back; xiangqi, which has no
+    calibrated levels, says so once and plays at full strength."""
+    with Engine() as e:
+        e.send("setoption name UCI_LimitStrength value true")
+        e.send("setoption name UCI_Elo value 1350")
+        check(e.sync() == [], "setoption UCI_LimitStrength/UCI_Elo printed something")
+        e.send("position startpos moves e2e4")
+        before, line, _ = e.go("go wtime 60000 btime 60000 winc 1000 binc 1000")
+        assert_bestmove_legal("startpos", ("e2e4",), line)
+        nodes = [int(info_field(l, "nodes")) for l in before if info_field(l, "nodes")]
+        check(nodes and max(nodes) < 5000, f"UCI_Elo 1350 searched {max(nodes or [0])} nodes")
+        hanging = "4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1"  # Rxd5 wins the queen
+        for _ in range(5):
+            e.send(f"position fen {hanging}")
+            _, line, _ = e.go("go wtime 60000 btime 60000")
+            check(line.split()[1] == "d1d5", f"a 1350 player left the queen: {line}")
+        e.send("setoption name UCI_LimitStrength value false")
+        e.send("position startpos moves e2e4")
+        before, line, _ = e.go("go depth 12")
+        check(max(int(info_field(l, "nodes")) for l in before if info_field(l, "nodes")) > 5000,
+              "full strength still limited after UCI_LimitStrength false")
+    with xiangqi_engine() as e:
+        e.send("setoption name UCI_LimitStrength value true")
+        out = e.sync()
+        check(len(out) == 1 and out[0].startswith("info string ") and "xiangqi" in out[0] and "full strength" in out[0],
+              f"xiangqi with UCI_LimitStrength: {out}")
+        e.send("position startpos")
+        before, line, _ = e.go("go depth 8")
+        check(line.startswith("bestmove ") and "error" not in " ".join(before), f"{before[-2:]} {line}")
 
 
 @test
