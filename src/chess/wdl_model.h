@@ -15,7 +15,7 @@ inline int wdl_material(const Position& pos) {
            9 * popcount(pos.pieces(QUEEN));
 }
 
-// scripts/fit-wdl FILE (docs/wdl.md).
-inline constexpr WdlModel WDL_MODEL{{-1160.84, 3230.06, -2917.59, 972.716}, {-461.268, 1287.12, -1102.84, 347.33}, 17, 78, 58.0};
+// scripts/fit-wdl data/wdl/chess-selfplay-25k.txt.xz (docs/wdl.md).
+inline constexpr WdlModel WDL_MODEL{{-710.959, 1987.93, -1851.52, 683.716}, {-271.446, 719.276, -585.613, 209.404}, 17, 78, 58.0};
 
 }  // namespace sen::chess
