@@ -348,8 +348,8 @@ TEST_CASE("UciSession: the games come from the setup, the first being the defaul
     Captured c;
     UciSetup setup;
     setup.games.push_back(
-        {std::string(xiangqi::XiangqiGame::NAME), [] { return std::make_unique<GameFrontFor<xiangqi::XiangqiGame>>(); }, {}});
-    setup.games.push_back({std::string(ChessGame::NAME), [] { return std::make_unique<GameFrontFor<ChessGame>>(); }, {}});
+        {std::string(xiangqi::XiangqiGame::NAME), [] { return std::make_unique<GameFrontFor<xiangqi::XiangqiGame>>(); }, {}, {}});
+    setup.games.push_back({std::string(ChessGame::NAME), [] { return std::make_unique<GameFrontFor<ChessGame>>(); }, {}, {}});
     setup.help = "no help here";
     UciSession session(c.out, std::move(setup));
     session.handle_line("d");
