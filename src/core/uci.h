@@ -1,5 +1,5 @@
-// The UCI protocol front-end: reads command lines, turns them into engine calls, and is the only
-// code that prints protocol text.
+// The UCI protocol front-end: reads command lines, turns them into engine calls, and prints UCI's
+// text (the CECP session, xboard.h, prints CECP's; main.cpp picks one by the first command).
 //
 // The session knows no game: the program hands it a list of games (UciSetup, built outside core
 // by src/games.cpp), and a GameSlot (core/game_slot.h) keeps the active one, its engine settings
