@@ -16,7 +16,7 @@
 #   make lint            format-check plus clang-tidy's naming check (.clang-tidy) over $(BUILD_DIR)
 
 SHELL := /bin/bash
-DEBIAN_PACKAGES := cmake ninja-build g++ catch2 libfmt-dev python3
+DEBIAN_PACKAGES := cmake ninja-build g++ catch2 libfmt-dev python3 polyglot
 BUILD_TYPE ?= Release
 NATIVE ?= ON
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)

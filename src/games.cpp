@@ -68,6 +68,11 @@ GameEntry chess_entry() {
         *eval_file = nnue::BUILT_IN_NETWORK;
     };
     entry.options.push_back(std::move(eval));
+
+    // xboard's names: standard chess, and Fischer Random with its castling notation (the
+    // session sets up the game's position after choosing the variant).
+    entry.xboard_variants.push_back({"normal", [chess960](OptionHost&) { *chess960 = false; }});
+    entry.xboard_variants.push_back({"fischerandom", [chess960](OptionHost&) { *chess960 = true; }});
     return entry;
 }
 
@@ -75,6 +80,7 @@ GameEntry xiangqi_entry() {
     GameEntry entry;
     entry.variant = xiangqi::XiangqiGame::NAME;
     entry.make_front = [] { return std::make_unique<GameFrontFor<xiangqi::XiangqiGame>>(); };
+    entry.xboard_variants.push_back({"xiangqi", [](OptionHost&) {}});
     return entry;
 }
 

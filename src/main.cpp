@@ -1,6 +1,6 @@
 // Entry point: dispatches the command-line subcommands (perft, bench, datagen, tune,
-// nnue-train), otherwise runs the UCI loop on standard input and output with the games of
-// games.h.
+// nnue-train), otherwise runs a protocol loop on standard input and output with the games of
+// games.h: CECP (xboard) when the first command is `xboard`, UCI otherwise.
 #include <cstdio>
 #include <iostream>
 #include <string>
@@ -12,6 +12,7 @@
 #endif
 
 #include "core/uci.h"
+#include "core/xboard.h"
 #include "games.h"
 #include "tools/bench_command.h"
 #include "tools/cli.h"
@@ -40,7 +41,31 @@ int main(int argc, char* argv[]) {
         std::fputc('\n', stdout);
         std::fflush(stdout);
     });
+    // The first command that is not blank picks the protocol; it is then handled as the first
+    // line of that session (an unknown one gets UCI's error line, as before).
+    std::string first;
+    while (std::getline(std::cin, first) && sen::split_tokens(first).empty()) {}
+    if (!std::cin && first.empty()) return 0;
+    const auto command = [](const std::string& line) {
+        const std::vector<std::string_view> tokens = sen::split_tokens(line);
+        return tokens.empty() ? std::string() : sen::lowercase(tokens[0]);
+    };
+    std::vector<std::string> lines{first};
+    if (command(first) == "xboard") {
+        // Arena's automatic detection sends `xboard` and then `uci` to a UCI engine: a GUI that
+        // speaks CECP follows `xboard` with anything but `uci` (protover, new, ...).
+        std::string second;
+        while (std::getline(std::cin, second) && command(second).empty()) {}
+        if (command(second) != "uci") {
+            sen::CecpSession session(out, sen::uci_setup());
+            if (session.handle_line(first) && (second.empty() || session.handle_line(second))) session.run(std::cin);
+            return 0;
+        }
+        lines = {second};  // `xboard` was a probe
+    }
     sen::UciSession session(out, sen::uci_setup());
+    for (const std::string& line : lines)
+        if (!session.handle_line(line)) return 0;
     session.run(std::cin);
     return 0;
 }

@@ -86,6 +86,24 @@ struct ChessGame {
         return parse_uci_move(pos, text);
     }
     static std::string move_text(Move m, bool chess960) { return move_to_uci(m, chess960); }
+    static Move parse_xboard_move(const Position& pos, std::string_view text, bool) { return chess::parse_xboard_move(pos, text); }
+    static std::string xboard_move_text(Move m, bool chess960) { return move_to_xboard(m, chess960); }
+    // Every end the rules give, claimable draws included (threefold repetition, fifty moves):
+    // a protocol that announces results claims them as soon as they hold.
+    static GameEnd game_end(const Position& pos) {
+        const bool white = pos.side_to_move() == Color::White;
+        switch (pos.game_state()) {
+        case GameState::Ongoing: return {};
+        case GameState::Checkmate: return {Outcome::Loss, true, white ? "Black mates" : "White mates"};
+        case GameState::Stalemate: return {Outcome::Draw, true, "Stalemate"};
+        case GameState::DeadPosition: return {Outcome::Draw, false, "Insufficient material"};
+        case GameState::SeventyFiveMoves:
+        case GameState::FiftyMovesClaimable: return {Outcome::Draw, false, "Draw by 50-move rule"};
+        case GameState::FivefoldRepetition:
+        case GameState::ThreefoldClaimable: return {Outcome::Draw, false, "Draw by repetition"};
+        }
+        return {};
+    }
     static std::string pretty(const Position& pos) { return pos.pretty(); }
     static std::string eval_report(const Position& pos) {
         if (!nnue::active_network()) return chess::eval_report(pos);

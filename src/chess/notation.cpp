@@ -27,4 +27,19 @@ Move parse_uci_move(const Position& pos, std::string_view text) {
     return Move::none();
 }
 
+std::string move_to_xboard(Move m, bool chess960) {
+    if (chess960 && m && m != Move::null() && m.kind() == MoveKind::Castling) return m.to() > m.from() ? "O-O" : "O-O-O";
+    return move_to_uci(m, chess960);
+}
+
+Move parse_xboard_move(const Position& pos, std::string_view text) {
+    const bool king_side = text == "O-O" || text == "0-0";
+    if (king_side || text == "O-O-O" || text == "0-0-0") {
+        for (const Move m : legal_moves(pos))
+            if (m.kind() == MoveKind::Castling && (m.to() > m.from()) == king_side) return m;
+        return Move::none();
+    }
+    return parse_uci_move(pos, text);
+}
+
 }  // namespace sen::chess

@@ -34,6 +34,15 @@ enum class Outcome : std::uint8_t { None, Draw, Loss, Win };
 // What reading a FEN gives: nothing when it was read, else what is wrong with it.
 using FenError = std::optional<std::string>;
 
+// A game over by the game's rules, for a protocol that announces results (CECP): the outcome
+// for the side to move (None: the game goes on), whether that side has no legal move (the one
+// win a GUI can check at a glance), and the reason in words ("White mates", "Stalemate").
+struct GameEnd {
+    Outcome outcome = Outcome::None;
+    bool no_moves = false;
+    std::string reason;
+};
+
 // What the searcher, the move picker and the engine need of a game. Every shared search
 // template requires it, so a missing operation is one readable error at the instantiation.
 template <class G>
@@ -107,6 +116,12 @@ concept ProtocolGame = requires(const typename G::Position& pos, typename G::Pos
     { pos.fen() } -> std::convertible_to<std::string>;
     { G::parse_move(pos, text, notation) } -> std::same_as<typename G::Move>;
     { G::move_text(m, notation) } -> std::same_as<std::string>;
+    // The same in the coordinates xboard (CECP) uses, where they differ from UCI's: a game on
+    // ten ranks counts them from 0; a game whose castling needs words writes them (O-O).
+    { G::parse_xboard_move(pos, text, notation) } -> std::same_as<typename G::Move>;
+    { G::xboard_move_text(m, notation) } -> std::same_as<std::string>;
+    // Whether the game is over in this position, by the rules alone (calls the move generator).
+    { G::game_end(pos) } -> std::same_as<GameEnd>;
     { G::pretty(pos) } -> std::same_as<std::string>;
     { G::eval_report(pos) } -> std::same_as<std::string>;
     // The win/draw/loss model of UCI_ShowWDL (core/wdl.h) and the material count it reads.

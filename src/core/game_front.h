@@ -9,8 +9,17 @@
 // functions take): positions and `moves` lists, `go searchmoves`, and every move printed. The
 // flag belongs to whoever registers the game (src/games.cpp), which may let an option set it;
 // a front reads it when a command starts, so a search keeps the notation it started with.
+//
+// The CECP session (xboard.h) plays whole games through the same front: moves one at a time in
+// xboard's coordinates (parse_xboard_move, xboard_move_text), taken back with undo, the end of a
+// game judged by game_end. Its searches report in text (go_xboard) and the move a search
+// chooses becomes part of the game: the search thread only records it (it must not touch the
+// engine's position), and the protocol thread makes it at the next command that reads or
+// changes the game (settle). The move is recorded before it is printed, so a reply that the
+// GUI sends to it always finds it made.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -29,6 +38,24 @@
 #include "core/uci_text.h"
 
 namespace sen {
+
+// A search report with its moves as text (go_xboard).
+struct TextReport {
+    int depth = 0;
+    int seldepth = 0;
+    int score = 0;
+    Bound bound = Bound::Exact;
+    std::uint64_t nodes = 0;
+    std::int64_t time_ms = 0;
+    std::vector<std::string> pv;
+};
+
+struct TextCallbacks {
+    std::function<void(const TextReport&)> on_report;
+    // The chosen move ("" when the side to move has none) and the state of the game after it
+    // (at the root when there is no move). Called on the search thread once the move is recorded.
+    std::function<void(const std::string& move, const GameEnd& end)> on_bestmove;
+};
 
 class GameFront {
 public:
@@ -70,6 +97,28 @@ public:
     virtual std::uint64_t perft(int depth, Output& out) = 0;
     virtual int bench_depth() const = 0;
     virtual BenchResult bench(int depth) = 0;
+
+    // Playing a game move by move (CECP). Each of these first makes the move of a finished
+    // search (settle). set_fen and set_start begin a new game history.
+    virtual FenError set_fen(std::string_view fen) = 0;
+    virtual void set_start() = 0;
+    // Makes the move the text names (xboard coordinates); false, and nothing changes, when it
+    // names no legal move.
+    virtual bool play(std::string_view text) = 0;
+    // Takes back the last move of the game; false when there is none since the game began.
+    virtual bool undo() = 0;
+    // Moves played since the game began (set_fen, set_start, set_position).
+    virtual int plies() const = 0;
+    virtual Color side_to_move() const = 0;
+    virtual GameEnd game_end() const = 0;
+    virtual std::uint64_t legal_move_count() const = 0;
+    // Starts a search that reports in xboard's move text; its move is made by settle().
+    virtual void go_xboard(const GoParams& params, std::chrono::steady_clock::time_point start, TextCallbacks callbacks) = 0;
+    // Makes the move that the last go_xboard search chose, if it has not been made yet. Protocol
+    // thread only; the search may still be finishing (the engine's position is not its copy).
+    virtual void settle() = 0;
+    // Forgets the move of a search that was stopped to be thrown away (analysis, force).
+    virtual void discard_move() = 0;
 };
 
 template <SearchGame Game>
@@ -104,6 +153,7 @@ public:
         Position pos;
         if (FenError e = parse_position(tokens, pos, notation())) return e;
         engine_.set_position(std::move(pos));
+        plies_ = 0;
         return std::nullopt;
     }
 
@@ -176,7 +226,82 @@ public:
     int bench_depth() const override { return Game::BENCH_DEPTH; }
     BenchResult bench(int depth) override { return run_bench<Game>(depth); }
 
+    FenError set_fen(std::string_view fen) override {
+        settle();
+        Position pos;
+        if (FenError e = Game::set_fen(pos, fen, notation())) return e;
+        engine_.set_position(std::move(pos));
+        plies_ = 0;
+        return std::nullopt;
+    }
+    void set_start() override {
+        settle();
+        Position pos;
+        Game::set_fen(pos, Game::START_FEN, notation());
+        engine_.set_position(std::move(pos));
+        plies_ = 0;
+    }
+    bool play(std::string_view text) override {
+        settle();
+        const Move m = Game::parse_xboard_move(engine_.position(), text, notation());
+        if (!m) return false;
+        make(m);
+        return true;
+    }
+    bool undo() override {
+        settle();
+        if (plies_ == 0) return false;
+        Position pos = engine_.position();
+        pos.unmake_move();
+        engine_.set_position(std::move(pos));
+        --plies_;
+        return true;
+    }
+    int plies() const override { return plies_; }
+    Color side_to_move() const override { return engine_.position().side_to_move(); }
+    GameEnd game_end() const override { return Game::game_end(engine_.position()); }
+    std::uint64_t legal_move_count() const override { return Game::count_legal_moves(engine_.position()); }
+
+    void go_xboard(const GoParams& params, std::chrono::steady_clock::time_point start, TextCallbacks text_callbacks) override {
+        settle();
+        const bool flag = notation();
+        const auto text = [flag](Move m) { return Game::xboard_move_text(m, flag); };
+        typename BasicEngine<Game>::Callbacks callbacks;
+        callbacks.on_report = [on_report = text_callbacks.on_report, text](const BasicSearchReport<Game>& r) {
+            if (!on_report) return;
+            TextReport t{r.depth, r.seldepth, r.score, r.bound, r.nodes, r.time_ms, {}};
+            for (const Move m : r.pv) t.pv.push_back(text(m));
+            on_report(t);
+        };
+        // The search's root, copied for the callback: the game after the chosen move is judged
+        // on the search thread, from this copy, so that the result can follow the move at once.
+        callbacks.on_bestmove = [this, root = engine_.position(), on_bestmove = std::move(text_callbacks.on_bestmove), text](Move best,
+                                                                                                                             Move) mutable {
+            if (!best) {
+                if (on_bestmove) on_bestmove("", Game::game_end(root));
+                return;
+            }
+            pending_.store(best.raw());
+            root.make_move(best);
+            if (on_bestmove) on_bestmove(text(best), Game::game_end(root));
+        };
+        engine_.go(params, {}, start, std::move(callbacks));
+    }
+
+    void settle() override {
+        const std::uint16_t raw = pending_.exchange(0);
+        if (raw) make(Move(raw));
+    }
+    void discard_move() override { pending_.store(0); }
+
 private:
+    void make(Move m) {
+        Position pos = engine_.position();
+        pos.make_move(m);
+        engine_.set_position(std::move(pos));
+        ++plies_;
+    }
+
     bool notation() const { return notation_ && *notation_; }
 
     // Reads a position command into `pos`; returns an error message when anything in it is wrong.
@@ -208,6 +333,8 @@ private:
 
     std::shared_ptr<const bool> notation_;
     bool show_wdl_ = false;
+    int plies_ = 0;                          // moves made since the game began (undo stops there)
+    std::atomic<std::uint16_t> pending_{0};  // a go_xboard search's move, not made yet (raw; 0: none)
     BasicEngine<Game> engine_;
 };
 

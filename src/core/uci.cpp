@@ -16,10 +16,6 @@ constexpr std::string_view ENGINE_NAME = "Sen 0.1";
 constexpr std::string_view ENGINE_AUTHOR = "the Sen developers";
 constexpr std::size_t MAX_LINE = 1 << 20;  // longer lines are rejected whole, unread
 
-constexpr int HASH_MAX_MB = 65536;
-constexpr int THREADS_MAX = 256;
-constexpr int MULTIPV_MAX = 256;
-constexpr int OVERHEAD_MAX_MS = 5000;
 constexpr int MAX_PERFT_DEPTH = 20;
 
 bool is_valued_go_key(std::string_view key) {
@@ -93,62 +89,13 @@ GoParams parse_go(const std::vector<std::string_view>& tokens, std::vector<std::
 
 // ---------------------------------------------------------------------------------------------
 
-UciSession::UciSession(Output& out, UciSetup setup)
-    : out_(out), games_(std::move(setup.games)), help_(std::move(setup.help)), hash_mb_(EngineDefaults::HASH_MB),
-      threads_(EngineDefaults::THREADS), multipv_(EngineDefaults::MULTIPV), move_overhead_ms_(EngineDefaults::MOVE_OVERHEAD_MS) {
-    game_ = make_front(games_.front().variant);
-    add_options();
+UciSession::UciSession(Output& out, UciSetup setup) : out_(out), slot_(std::move(setup.games)), help_(std::move(setup.help)) {
+    slot_.on_start = [this] { position_line_ = "position startpos"; };
+    slot_.add_options(options_);
     options_.reset();
 }
 
-UciSession::~UciSession() {
-    game_->stop();
-    game_->wait();
-}
-
-// The session's options first, then each game's, then the choice of game: the `uci` order.
-void UciSession::add_options() {
-    options_.add(UciOption::spin("Hash", int(EngineDefaults::HASH_MB), 1, HASH_MAX_MB, [this](int mb, OptionHost& host) {
-        if (game_->set_hash(std::size_t(mb))) hash_mb_ = std::size_t(mb);
-        else host.error(fmt::format("cannot allocate {} MB for the hash; keeping {} MB", mb, game_->hash_mb()));
-    }));
-    options_.add(UciOption::spin("Threads", EngineDefaults::THREADS, 1, THREADS_MAX, [this](int n, OptionHost&) {
-        threads_ = n;
-        game_->set_threads(n);
-    }));
-    options_.add(UciOption::spin("MultiPV", EngineDefaults::MULTIPV, 1, MULTIPV_MAX, [this](int n, OptionHost&) {
-        multipv_ = n;
-        game_->set_multipv(n);
-    }));
-    options_.add(UciOption::check("Ponder", false, [this](bool on, OptionHost&) { ponder_ = on; }));
-    options_.add(UciOption::spin("Move Overhead", EngineDefaults::MOVE_OVERHEAD_MS, 0, OVERHEAD_MAX_MS, [this](int ms, OptionHost&) {
-        move_overhead_ms_ = ms;
-        game_->set_move_overhead(ms);
-    }));
-    options_.add(UciOption::button("Clear Hash", [this](OptionHost&) { game_->clear_hash(); }));
-    options_.add(UciOption::check("UCI_ShowWDL", false, [this](bool on, OptionHost&) {
-        show_wdl_ = on;
-        game_->set_show_wdl(on);
-    }));
-    options_.add(UciOption::check("UCI_LimitStrength", false, [this](bool on, OptionHost&) {
-        limit_strength_ = on;
-        apply_strength(true);
-    }));
-    options_.add(UciOption::spin("UCI_Elo", STRENGTH_ELO_MIN, STRENGTH_ELO_MIN, STRENGTH_ELO_MAX, [this](int elo, OptionHost&) {
-        elo_ = elo;
-        apply_strength(false);
-    }));
-    std::vector<std::string> variants;
-    for (const GameEntry& g : games_) {
-        for (const UciOption& o : g.options) options_.add(o);
-        variants.push_back(g.variant);
-    }
-    options_.add(
-        UciOption::combo("UCI_Variant", games_.front().variant, variants, "variant", [this](const std::string& variant, OptionHost& host) {
-            if (game_->searching()) host.error("UCI_Variant cannot change during a search; unchanged");
-            else if (variant != game_->name()) start_game(variant);
-        }));
-}
+UciSession::~UciSession() = default;
 
 void UciSession::info(std::string_view text) { out_.line(fmt::format("info string {}", text)); }
 
@@ -157,46 +104,14 @@ void UciSession::error(std::string_view message) {
     out_.line(fmt::format("info string error: {}", printable(message, 400)));
 }
 
-bool UciSession::searching() const { return game_->searching(); }
-void UciSession::wait() { game_->wait(); }
-std::string_view UciSession::variant() const { return game_->name(); }
+bool UciSession::searching() const { return game().searching(); }
+void UciSession::wait() { game().wait(); }
+std::string_view UciSession::variant() const { return game().name(); }
 
 // Replaying the last position command keeps the game history (for repetitions); if its moves no
 // longer read in the new notation, the FEN will do.
 void UciSession::reread_position() {
-    if (game_->set_position(split_tokens(position_line_))) game_->reread_position();
-}
-
-void UciSession::apply_strength(bool explain) {
-    const auto game = std::find_if(games_.begin(), games_.end(), [&](const GameEntry& g) { return g.variant == game_->name(); });
-    const bool calibrated = game != games_.end() && game->strength_levels;
-    game_->set_strength(limit_strength_ && calibrated ? std::optional(elo_) : std::nullopt);
-    if (explain && limit_strength_ && !calibrated)
-        info(fmt::format("UCI_LimitStrength has no calibrated levels in {}: it plays at full strength", game_->name()));
-}
-
-std::unique_ptr<GameFront> UciSession::make_front(std::string_view variant) const {
-    for (const GameEntry& g : games_)
-        if (g.variant == variant) return g.make_front();
-    return games_.front().make_front();
-}
-
-void UciSession::start_game(std::string_view variant) {
-    game_->park();  // its hash table goes first: only one big table at a time
-    std::swap(game_, parked_);
-    if (game_ && game_->name() == variant) game_->restart();
-    else game_ = make_front(variant);
-    if (hash_mb_ != game_->hash_mb() && !game_->set_hash(hash_mb_)) {
-        error(fmt::format("cannot allocate {} MB for the hash; using {} MB", hash_mb_, game_->hash_mb()));
-        hash_mb_ = game_->hash_mb();
-    }
-    game_->set_threads(threads_);
-    game_->set_multipv(multipv_);
-    game_->set_move_overhead(move_overhead_ms_);
-    game_->set_show_wdl(show_wdl_);
-    apply_strength(true);
-    position_line_ = "position startpos";
-    if (handshake_done_) game_->prepare();
+    if (game().set_position(split_tokens(position_line_))) game().reread_position();
 }
 
 void UciSession::run(std::istream& in) {
@@ -204,8 +119,8 @@ void UciSession::run(std::istream& in) {
     while (std::getline(in, line))
         if (!handle_line(line)) return;
     // End of input counts as quit.
-    game_->stop();
-    game_->wait();
+    game().stop();
+    game().wait();
 }
 
 bool UciSession::handle_line(std::string_view line) {
@@ -221,22 +136,22 @@ bool UciSession::handle_line(std::string_view line) {
     if (command == "uci") cmd_uci();
     else if (command == "isready") {
         // Settings deferred by a finished search are applied before the answer when idle.
-        if (!game_->searching()) game_->wait();
+        if (!game().searching()) game().wait();
         out_.line("readyok");
     } else if (command == "quit") {
-        game_->stop();
-        game_->wait();
+        game().stop();
+        game().wait();
         return false;
-    } else if (command == "stop") game_->stop();
-    else if (command == "ponderhit") game_->ponderhit();
-    else if (command == "ucinewgame") game_->new_game();
+    } else if (command == "stop") game().stop();
+    else if (command == "ponderhit") game().ponderhit();
+    else if (command == "ucinewgame") game().new_game();
     else if (command == "position") cmd_position(line);
     else if (command == "go") cmd_go(tokens, start);
     else if (command == "setoption") options_.setoption(tokens, *this);
     else if (command == "debug") debug_ = tokens.size() > 1 && lowercase(tokens[1]) == "on";
     else if (command == "register") {
-    } else if (command == "d") out_.line(game_->board());
-    else if (command == "eval") out_.line(game_->eval());
+    } else if (command == "d") out_.line(game().board());
+    else if (command == "eval") out_.line(game().eval());
     else if (command == "bench") cmd_bench(tokens);
     else if (command == "perft") {
         const auto depth = tokens.size() > 1 ? parse_integer<int>(tokens[1]) : std::nullopt;
@@ -252,12 +167,11 @@ void UciSession::cmd_uci() {
     out_.line(fmt::format("id author {}", ENGINE_AUTHOR));
     for (const std::string& line : options_.uci_lines()) out_.line(line);
     out_.line("uciok");
-    handshake_done_ = true;
-    game_->prepare();  // after uciok, so the answer is not delayed
+    slot_.handshake_done();  // after uciok, so the answer is not delayed
 }
 
 void UciSession::cmd_position(std::string_view line) {
-    if (FenError e = game_->set_position(split_tokens(line))) {
+    if (FenError e = game().set_position(split_tokens(line))) {
         error(*e);
         return;
     }
@@ -282,29 +196,29 @@ void UciSession::cmd_go(const std::vector<std::string_view>& tokens, std::chrono
             return;
         }
 
-    game_->go(params, start, debug_, out_);
+    game().go(params, start, debug_, out_);
 }
 
 void UciSession::cmd_perft(int depth) {
-    if (game_->searching()) {
+    if (game().searching()) {
         error("perft is not available during a search");
         return;
     }
-    game_->wait();  // the start-up warm-up would otherwise share the CPU with the count
+    game().wait();  // the start-up warm-up would otherwise share the CPU with the count
     const auto start = std::chrono::steady_clock::now();
-    const std::uint64_t total = game_->perft(depth, out_);
+    const std::uint64_t total = game().perft(depth, out_);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     out_.line(fmt::format("\nNodes searched: {}", total));
     if (debug_) out_.line(fmt::format("info string perft {} nodes in {:.3f} s", total, seconds));
 }
 
 void UciSession::cmd_bench(const std::vector<std::string_view>& tokens) {
-    if (game_->searching()) {
+    if (game().searching()) {
         error("bench is not available during a search");
         return;
     }
-    game_->wait();  // likewise for the nps figure
-    int depth = game_->bench_depth();
+    game().wait();  // likewise for the nps figure
+    int depth = game().bench_depth();
     if (tokens.size() > 1) {
         const auto d = parse_integer<int>(tokens[1]);
         if (!d || *d < 1 || *d > 64) {
@@ -313,7 +227,7 @@ void UciSession::cmd_bench(const std::vector<std::string_view>& tokens) {
         }
         depth = *d;
     }
-    const BenchResult r = game_->bench(depth);
+    const BenchResult r = game().bench(depth);
     out_.line(fmt::format("{} nodes {} nps", r.nodes, r.nps()));
 }
 

@@ -147,6 +147,11 @@ void OptionTable::setoption(const std::vector<std::string_view>& tokens, OptionH
         host.error("setoption needs 'name <option>'");
         return;
     }
+    set(name, value, has_value, host);
+}
+
+void OptionTable::set(std::string_view name_view, std::string_view value_view, bool has_value, OptionHost& host) const {
+    const std::string name(name_view), value(value_view);
     const UciOption* option = find(name);
     if (!option) {
         host.error(fmt::format("unknown option '{}'", name));

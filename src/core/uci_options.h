@@ -87,6 +87,11 @@ public:
     // Handles `setoption name <id> [value <x>]`, split into tokens: the id and the value may
     // contain spaces (runs of blanks read as one), and the value runs to the end of the line.
     void setoption(const std::vector<std::string_view>& tokens, OptionHost& host) const;
+    // Sets the named option as setoption does, from its name and value text (has_value: a
+    // value was given at all). Another protocol's front-end (CECP's `option NAME=VALUE`) calls it.
+    void set(std::string_view name, std::string_view value, bool has_value, OptionHost& host) const;
+    // Every option, in the `uci` order.
+    const std::vector<UciOption>& options() const { return options_; }
 
 private:
     std::vector<UciOption> options_;

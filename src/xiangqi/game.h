@@ -79,6 +79,24 @@ struct XiangqiGame {
     }
     static Move parse_move(const Position& pos, std::string_view text, bool) { return parse_uci_move(pos, text); }
     static std::string move_text(Move m, bool) { return move_to_uci(m); }
+    static Move parse_xboard_move(const Position& pos, std::string_view text, bool) { return xiangqi::parse_xboard_move(pos, text).move; }
+    static std::string xboard_move_text(Move m, bool) { return move_to_xboard(m); }
+    // Red plays first and is "White" in result codes (1-0: Red wins), as in xboard and PGN.
+    static GameEnd game_end(const Position& pos) {
+        const bool red = pos.side_to_move() == Color::White;
+        const std::string mover = red ? "Red" : "Black", other = red ? "Black" : "Red";
+        switch (pos.game_state()) {
+        case GameState::Ongoing: return {};
+        case GameState::Checkmate: return {Outcome::Loss, true, other + " mates"};
+        case GameState::Stalemate: return {Outcome::Loss, true, mover + " has no legal move"};
+        case GameState::PerpetualCheckWin: return {Outcome::Win, false, other + " loses by perpetual check"};
+        case GameState::PerpetualCheckLoss: return {Outcome::Loss, false, mover + " loses by perpetual check"};
+        case GameState::Repetition: return {Outcome::Draw, false, "Draw by repetition"};
+        case GameState::DeadMaterial: return {Outcome::Draw, false, "Insufficient material"};
+        case GameState::MoveLimit: return {Outcome::Draw, false, "Draw by the no-capture move limit"};
+        }
+        return {};
+    }
     static std::string pretty(const Position& pos) { return pos.pretty(); }
     static std::string eval_report(const Position& pos) { return xiangqi::eval_report(pos); }
     static constexpr const WdlModel& WDL_MODEL = xiangqi::WDL_MODEL;

@@ -51,4 +51,22 @@ ParsedMove parse_move(const Position& pos, std::string_view text) {
     return {m, {}};
 }
 
+std::string move_to_xboard(Move m) {
+    if (!m || m == Move::null()) return move_to_uci(m);
+    const auto point = [](Square s) { return std::string{char('a' + file_of(s)), char('0' + rank_of(s))}; };
+    return point(m.from()) + point(m.to());
+}
+
+ParsedMove parse_xboard_move(const Position& pos, std::string_view text) {
+    // Two points of one file letter and one rank digit each: shift the digits to UCI's 1-10.
+    const auto is_point = [&](std::size_t i) {
+        const char f = char(text[i] | 0x20);
+        return f >= 'a' && f <= 'i' && text[i + 1] >= '0' && text[i + 1] <= '9';
+    };
+    if (text.size() != 4 || !is_point(0) || !is_point(2))
+        return {Move::none(), "malformed move '" + std::string(text) + "' (expected two points such as h2e2, ranks 0-9)"};
+    const std::string uci = std::string{text[0]} + std::to_string(text[1] - '0' + 1) + text[2] + std::to_string(text[3] - '0' + 1);
+    return parse_move(pos, uci);
+}
+
 }  // namespace sen::xiangqi

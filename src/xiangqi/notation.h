@@ -1,6 +1,9 @@
 // Xiangqi move text in the coordinate notation Fairy-Stockfish uses over UCI: origin and
 // destination points, file letter a-i then rank number 1-10 ("h3e3", "h10g8", "a1a10").
 //
+// xboard (CECP) writes the same points with ranks counted from 0 ("h2e2", "h9g7"), as it does
+// on every board of ten ranks.
+//
 // Owns: turning moves into text and text into moves. Parsing goes through the position's
 // rules (is_pseudo_legal, then the safety of the general), so text that names no legal move
 // is rejected with a reason and nothing built from user input reaches make_move unchecked.
@@ -25,5 +28,9 @@ ParsedMove parse_move(const Position& pos, std::string_view text);
 
 // The legal move the text names in this position, or Move::none() (the chess interface).
 inline Move parse_uci_move(const Position& pos, std::string_view text) { return parse_move(pos, text).move; }
+
+// The same in xboard's coordinates: ranks 0-9.
+std::string move_to_xboard(Move m);
+ParsedMove parse_xboard_move(const Position& pos, std::string_view text);
 
 }  // namespace sen::xiangqi

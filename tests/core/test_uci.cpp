@@ -336,6 +336,9 @@ TEST_CASE("UciSession: the uci answer, every option once in its place with its d
                           "option name Ponder type check default false",
                           "option name Move Overhead type spin default 10 min 0 max 5000",
                           "option name Clear Hash type button",
+                          "option name UCI_ShowWDL type check default false",
+                          "option name UCI_LimitStrength type check default false",
+                          "option name UCI_Elo type spin default 1350 min 1350 max 2850",
                           "option name UCI_Chess960 type check default false",
                           "option name EvalFile type string default <built-in>",
                           "option name UCI_Variant type combo default chess var chess var xiangqi",
@@ -348,8 +351,8 @@ TEST_CASE("UciSession: the games come from the setup, the first being the defaul
     Captured c;
     UciSetup setup;
     setup.games.push_back(
-        {std::string(xiangqi::XiangqiGame::NAME), [] { return std::make_unique<GameFrontFor<xiangqi::XiangqiGame>>(); }, {}});
-    setup.games.push_back({std::string(ChessGame::NAME), [] { return std::make_unique<GameFrontFor<ChessGame>>(); }, {}});
+        {std::string(xiangqi::XiangqiGame::NAME), [] { return std::make_unique<GameFrontFor<xiangqi::XiangqiGame>>(); }, {}, {}});
+    setup.games.push_back({std::string(ChessGame::NAME), [] { return std::make_unique<GameFrontFor<ChessGame>>(); }, {}, {}});
     setup.help = "no help here";
     UciSession session(c.out, std::move(setup));
     session.handle_line("d");

@@ -373,8 +373,13 @@ def t2_crlf_tabs_spaces_blank_lines():
 
 @test
 def t3_unknown_commands_ignored():
-    """T3: unknown commands (Arena's xboard first) give at most one info string and no exit."""
+    """T3: unknown commands give at most one info string and no exit. Arena's automatic detection
+    sends `xboard` and then `uci`: that is a UCI session (an `xboard` followed by anything else
+    starts CECP, tests/protocol/test_cecp.py); later, `xboard` is one more unknown command."""
     with Engine(handshake=False) as e:
+        e.send("xboard")
+        lines = e.handshake()
+        check(lines[0].startswith("id name"), f"uci after Arena's xboard probe: {lines[:2]}")
         for cmd in ["xboard", "protover 2", "foo bar baz", "GOO depth 1", "isreadyx"]:
             e.send(cmd)
             out = e.sync()

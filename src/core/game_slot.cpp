@@ -1,0 +1,113 @@
+#include "core/game_slot.h"
+
+#include <algorithm>
+#include <optional>
+
+#include <fmt/core.h>
+
+#include "core/engine.h"
+#include "core/game_front.h"
+
+namespace sen {
+
+namespace {
+
+constexpr int HASH_MAX_MB = 65536;
+constexpr int THREADS_MAX = 256;
+constexpr int MULTIPV_MAX = 256;
+constexpr int OVERHEAD_MAX_MS = 5000;
+
+}  // namespace
+
+GameSlot::GameSlot(std::vector<GameEntry> games)
+    : games_(std::move(games)), hash_mb_(EngineDefaults::HASH_MB), threads_(EngineDefaults::THREADS), multipv_(EngineDefaults::MULTIPV),
+      move_overhead_ms_(EngineDefaults::MOVE_OVERHEAD_MS) {
+    game_ = make_front(games_.front().variant);
+}
+
+GameSlot::~GameSlot() {
+    game_->stop();
+    game_->wait();
+}
+
+void GameSlot::add_options(OptionTable& table) {
+    table.add(UciOption::spin("Hash", int(EngineDefaults::HASH_MB), 1, HASH_MAX_MB, [this](int mb, OptionHost& host) {
+        if (game_->set_hash(std::size_t(mb))) hash_mb_ = std::size_t(mb);
+        else host.error(fmt::format("cannot allocate {} MB for the hash; keeping {} MB", mb, game_->hash_mb()));
+    }));
+    table.add(UciOption::spin("Threads", EngineDefaults::THREADS, 1, THREADS_MAX, [this](int n, OptionHost&) {
+        threads_ = n;
+        game_->set_threads(n);
+    }));
+    table.add(UciOption::spin("MultiPV", EngineDefaults::MULTIPV, 1, MULTIPV_MAX, [this](int n, OptionHost&) {
+        multipv_ = n;
+        game_->set_multipv(n);
+    }));
+    table.add(UciOption::check("Ponder", false, [this](bool on, OptionHost&) { ponder_ = on; }));
+    table.add(UciOption::spin("Move Overhead", EngineDefaults::MOVE_OVERHEAD_MS, 0, OVERHEAD_MAX_MS, [this](int ms, OptionHost&) {
+        move_overhead_ms_ = ms;
+        game_->set_move_overhead(ms);
+    }));
+    table.add(UciOption::button("Clear Hash", [this](OptionHost&) { game_->clear_hash(); }));
+    table.add(UciOption::check("UCI_ShowWDL", false, [this](bool on, OptionHost&) {
+        show_wdl_ = on;
+        game_->set_show_wdl(on);
+    }));
+    table.add(UciOption::check("UCI_LimitStrength", false, [this](bool on, OptionHost& host) {
+        limit_strength_ = on;
+        apply_strength(host, true);
+    }));
+    table.add(UciOption::spin("UCI_Elo", STRENGTH_ELO_MIN, STRENGTH_ELO_MIN, STRENGTH_ELO_MAX, [this](int elo, OptionHost& host) {
+        elo_ = elo;
+        apply_strength(host, false);
+    }));
+    std::vector<std::string> variants;
+    for (const GameEntry& g : games_) {
+        for (const UciOption& o : g.options) table.add(o);
+        variants.push_back(g.variant);
+    }
+    table.add(
+        UciOption::combo("UCI_Variant", games_.front().variant, variants, "variant", [this](const std::string& variant, OptionHost& host) {
+            if (game_->searching()) host.error("UCI_Variant cannot change during a search; unchanged");
+            else if (variant != game_->name()) start_game(variant, host);
+        }));
+}
+
+void GameSlot::apply_strength(OptionHost& host, bool explain) {
+    const auto game = std::find_if(games_.begin(), games_.end(), [&](const GameEntry& g) { return g.variant == game_->name(); });
+    const bool calibrated = game != games_.end() && game->strength_levels;
+    game_->set_strength(limit_strength_ && calibrated ? std::optional(elo_) : std::nullopt);
+    if (explain && limit_strength_ && !calibrated)
+        host.info(fmt::format("UCI_LimitStrength has no calibrated levels in {}: it plays at full strength", game_->name()));
+}
+
+std::unique_ptr<GameFront> GameSlot::make_front(std::string_view variant) const {
+    for (const GameEntry& g : games_)
+        if (g.variant == variant) return g.make_front();
+    return games_.front().make_front();
+}
+
+void GameSlot::start_game(std::string_view variant, OptionHost& host) {
+    game_->park();  // its hash table goes first: only one big table at a time
+    std::swap(game_, parked_);
+    if (game_ && game_->name() == variant) game_->restart();
+    else game_ = make_front(variant);
+    if (hash_mb_ != game_->hash_mb() && !game_->set_hash(hash_mb_)) {
+        host.error(fmt::format("cannot allocate {} MB for the hash; using {} MB", hash_mb_, game_->hash_mb()));
+        hash_mb_ = game_->hash_mb();
+    }
+    game_->set_threads(threads_);
+    game_->set_multipv(multipv_);
+    game_->set_move_overhead(move_overhead_ms_);
+    game_->set_show_wdl(show_wdl_);
+    apply_strength(host, true);
+    if (on_start) on_start();
+    if (handshake_done_) game_->prepare();
+}
+
+void GameSlot::handshake_done() {
+    handshake_done_ = true;
+    game_->prepare();
+}
+
+}  // namespace sen

@@ -1,0 +1,94 @@
+// The games a session offers and the one being played: what the UCI session (uci.h) and the
+// CECP session (xboard.h) share, so that each of them is only the text of its protocol.
+//
+// The slot holds the active game's front (GameFront, core/game_front.h) and parks the one played
+// before (its hash table shrinks to 1 MB, see BasicEngine::park), so only one full-size table is
+// ever allocated. It keeps the engine settings (Hash, Threads, MultiPV, Move Overhead, the WDL
+// output and the strength level) and applies them to each front as it starts, and it fills a session's option table with the options both
+// protocols offer: those settings, Ponder and Clear Hash, each game's own options, and
+// UCI_Variant. It never prints: problems go to the session through OptionHost::error.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/strength.h"
+#include "core/uci_options.h"
+
+namespace sen {
+
+class GameFront;
+
+// A name under which xboard asks for a game (`variant fischerandom`), and what that name sets in
+// the game's registration (its notation flag) once the game is active.
+struct XboardVariant {
+    std::string name;
+    std::function<void(OptionHost&)> select;
+};
+
+// A game the sessions can play.
+struct GameEntry {
+    std::string variant;                                     // its UCI_Variant value, GameFront::name()
+    std::function<std::unique_ptr<GameFront>()> make_front;  // a new engine at the start position
+    std::vector<UciOption> options;                          // listed after the session's own, in this order
+    std::vector<XboardVariant> xboard_variants;              // its names for CECP's `variant`, if any
+    // UCI_LimitStrength's levels are calibrated for this game (core/strength.h); in a game
+    // without a calibration the option is refused with an info string and play is at full strength.
+    bool strength_levels = false;
+};
+
+// What the program brings to a session from outside core.
+struct UciSetup {
+    std::vector<GameEntry> games;  // at least one; the first is the default variant
+    std::string help;              // the answer to UCI's `help`
+};
+
+class GameSlot {
+public:
+    explicit GameSlot(std::vector<GameEntry> games);
+    ~GameSlot();
+    GameSlot(const GameSlot&) = delete;
+    GameSlot& operator=(const GameSlot&) = delete;
+
+    GameFront& game() const { return *game_; }
+    const std::vector<GameEntry>& games() const { return games_; }
+
+    // Adds the options of the table's head (Hash, Threads, MultiPV, Ponder, Move Overhead, Clear
+    // Hash, UCI_ShowWDL, UCI_LimitStrength, UCI_Elo), then each game's, then UCI_Variant: the
+    // `uci` order.
+    void add_options(OptionTable& table);
+    // Makes the named game the active one, in the state of a fresh engine with the slot's
+    // settings, at that game's start position; then runs on_start. No search may be running.
+    void start_game(std::string_view variant, OptionHost& host);
+    // The handshake is answered: this and every later front warms up at once.
+    void handshake_done();
+
+    bool ponder() const { return ponder_; }
+    // Runs after every switch of game (a session resets what it knew of the old game's position).
+    std::function<void()> on_start;
+
+private:
+    std::unique_ptr<GameFront> make_front(std::string_view variant) const;
+    // Hands UCI_LimitStrength and UCI_Elo to the active game's engine; with `explain`, says so
+    // in an info string when the option is on and the game has no calibrated levels.
+    void apply_strength(OptionHost& host, bool explain);
+
+    std::vector<GameEntry> games_;
+    std::unique_ptr<GameFront> game_;    // the engine and position of the active game
+    std::unique_ptr<GameFront> parked_;  // the engine of the game used before, if any
+    std::size_t hash_mb_;
+    int threads_;
+    int multipv_;
+    int move_overhead_ms_;
+    bool ponder_ = false;
+    bool show_wdl_ = false;
+    bool limit_strength_ = false;
+    int elo_ = STRENGTH_ELO_MIN;
+    bool handshake_done_ = false;
+};
+
+}  // namespace sen
