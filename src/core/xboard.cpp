@@ -289,7 +289,12 @@ void CecpSession::cmd_protover() {
     out_.line(fmt::format("feature myname=\"{}\" variants=\"{}\"", ENGINE_NAME, variants));
     out_.line("feature setboard=1 usermove=1 ping=1 playother=1 analyze=1 colors=0 sigint=0 sigterm=0 san=0 time=1 draw=1 "
               "reuse=1 memory=1 smp=1 nps=0 debug=1 name=0 pause=0 exclude=0 setscore=0");
-    for (const UciOption& o : options_.options()) out_.line(fmt::format("feature option=\"{}\"", xboard_option(o)));
+    // CECP has commands of its own for these (variant, hard/easy): offered as options too, a
+    // change there would put the engine out of step with what xboard believes it is playing.
+    constexpr std::string_view PROTOCOL_OWNED[] = {"UCI_Variant", "UCI_Chess960", "Ponder"};
+    for (const UciOption& o : options_.options())
+        if (std::find(std::begin(PROTOCOL_OWNED), std::end(PROTOCOL_OWNED), o.name) == std::end(PROTOCOL_OWNED))
+            out_.line(fmt::format("feature option=\"{}\"", xboard_option(o)));
     out_.line("feature done=1");
 }
 

@@ -112,7 +112,12 @@ def test_handshake(setup):
         options = [l for l in e.features if l.startswith("feature option=")]
         check(any('"Hash -spin 16 1 65536"' in o for o in options), f"no Hash spin option: {options}")
         check(any('"Clear Hash -button"' in o for o in options), f"no Clear Hash button: {options}")
-        check(any("UCI_Variant -combo *chess /// xiangqi" in o for o in options), f"no UCI_Variant combo: {options}")
+        check(any('"UCI_LimitStrength -check 0"' in o for o in options), f"no UCI_LimitStrength check: {options}")
+        check(any('"UCI_Elo -spin 1350 1350 2850"' in o for o in options), f"no UCI_Elo spin: {options}")
+        check(any('"EvalFile -string ' in o for o in options), f"no EvalFile string: {options}")
+        # Options CECP has commands for (variant, hard/easy) are not offered twice.
+        for owned in ("UCI_Variant", "UCI_Chess960", "Ponder"):
+            check(not any(f'"{owned} ' in o for o in options), f"{owned} offered as an option: {options}")
     check(e.engine.quit() == 0, "exit code")
     return f"{len(e.features)} feature lines"
 
