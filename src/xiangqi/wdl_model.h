@@ -15,7 +15,7 @@ inline int wdl_material(const Position& pos) {
            4 * popcount(pos.pieces(HORSE) | pos.pieces(CANNON)) + 9 * popcount(pos.pieces(CHARIOT));
 }
 
-// scripts/fit-wdl --variant xiangqi FILE (docs/wdl.md).
-inline constexpr WdlModel WDL_MODEL{{-1160.84, 3230.06, -2917.59, 972.716}, {-461.268, 1287.12, -1102.84, 347.33}, 20, 100, 80.0};
+// scripts/fit-wdl --variant xiangqi data/wdl/xiangqi-selfplay-10k.txt.xz (docs/wdl.md).
+inline constexpr WdlModel WDL_MODEL{{-240.499, 480.634, -505.077, 575.026}, {-449.812, 648.02, -52.8508, 75.8622}, 20, 100, 80.0};
 
 }  // namespace sen::xiangqi
