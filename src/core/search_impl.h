@@ -739,11 +739,12 @@ void BasicSearcher<Game>::Worker::iterative_deepening() {
         // Decide whether to start another iteration.
         const RootMove& best = root_moves[0];
         if (limits->mate && best.score >= SCORE_MATE_IN_MAX_PLY && mate_in_moves(best.score) <= *limits->mate) break;
-        // Without a time or depth limit (`go infinite`, a node limit) a settled mate ends the
-        // deepening too: a mate in one went on to depth 127 and printed over a hundred lines.
-        // `go infinite` and `go ponder` still hold their bestmove until stop or ponderhit.
-        if (!timer->limited() && !limits->depth && is_mate_score(best.score) && mate_settled(depth, SCORE_MATE - std::abs(best.score)))
-            break;
+        // Without a time or depth limit (`go infinite`, a node limit), or while pondering (the
+        // clock does not count yet), a settled mate ends the deepening too: a mate in one went on
+        // to depth 127 and printed over a hundred lines. `go infinite` and `go ponder` still hold
+        // their bestmove until stop or ponderhit.
+        const bool unclocked = !timer->limited() || control->pondering.load();
+        if (unclocked && !limits->depth && is_mate_score(best.score) && mate_settled(depth, SCORE_MATE - std::abs(best.score))) break;
         if (control->pondering.load()) continue;
         if (timer->limited()) {
             // The time manager decides (timeman.h, stop_after_iteration); the search only

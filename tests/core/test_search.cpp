@@ -494,6 +494,18 @@ TEST_CASE("Search: without a time or depth limit, a settled mate ends the deepen
     CHECK(defended.result.depth < 16);
     // An explicit depth is searched to the end.
     CHECK(run(position_from(BACK_RANK), 12).result.depth == 12);
+    // Pondering with a clock: the clock does not count yet, so the settled mate ends it too.
+    TranspositionTable tt;
+    Searcher searcher(tt);
+    SearchControl control;
+    control.pondering = true;
+    const TimeLimiter timer(TimeBudget{60000, 120000, true}, std::chrono::steady_clock::now());
+    int reports = 0;
+    const SearchResult pondered =
+        searcher.search(position_from(BACK_RANK), SearchLimits{}, timer, control, {[&](const SearchReport&) { ++reports; }, {}});
+    CHECK(pondered.score == SCORE_MATE - 1);
+    CHECK(pondered.depth == 6);
+    CHECK(reports == 6);
 }
 
 TEST_CASE("Search: with a clock, the time manager's policy ends the search between iterations", "[search][timeman]") {
