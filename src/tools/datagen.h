@@ -50,7 +50,7 @@ constexpr int DATAGEN_DRAW_PLIES = 12;          // ... for this many consecutive
 struct DatagenStats {
     int games = 0;
     int white_wins = 0, draws = 0, black_wins = 0;
-    std::uint64_t positions = 0;  // lines written
+    std::uint64_t positions = 0;  // recorded positions (training records)
     std::uint64_t plies = 0;      // moves played, openings excluded
     std::uint64_t nodes = 0;
     int rejected_openings = 0;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <iterator>
 #include <system_error>
 
 #include <fmt/core.h>
@@ -173,7 +174,8 @@ std::optional<std::string> read_game_file(const std::string& path, const std::fu
     std::ifstream in(path, std::ios::binary);
     if (!in) return fmt::format("cannot read {}", path);
     scan = GameFileScan{};
-    scan.file_bytes = std::uint64_t(std::filesystem::file_size(path, ignored));
+    const std::uintmax_t size = std::filesystem::file_size(path, ignored);
+    scan.file_bytes = ignored ? 0 : std::uint64_t(size);
     std::string header(GAME_FILE_HEADER_BYTES, '\0');
     if (!in.read(header.data(), std::streamsize(header.size())) || header.substr(0, GAME_FILE_MAGIC.size()) != GAME_FILE_MAGIC)
         return fmt::format("{} is not a Sen game file (no \"{}\" header)", path, GAME_FILE_MAGIC);
@@ -211,7 +213,13 @@ bool game_records(DataVariant variant, const GameRecord& game, const std::functi
 
 std::optional<std::string> GameFileWriter::open(const std::string& path, DataVariant variant) {
     std::error_code error;
-    const bool fresh = !std::filesystem::exists(path, error) || std::filesystem::file_size(path, error) == 0;
+    // New, empty, or cut inside the header a new file's first write was putting there.
+    bool fresh = !std::filesystem::exists(path, error) || std::filesystem::file_size(path, error) == 0;
+    if (!fresh && std::filesystem::file_size(path, error) < GAME_FILE_HEADER_BYTES) {
+        std::ifstream in(path, std::ios::binary);
+        const std::string start((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        fresh = game_file_header(variant).compare(0, start.size(), start) == 0;
+    }
     if (fresh) {
         existing_ = GameFileScan{};
         existing_.variant = variant;

@@ -209,6 +209,24 @@ TEST_CASE("A file cut inside its last game reads as the games before it; the wri
     CHECK(scan.games == 3);
     CHECK(scan.valid_bytes == whole);
     CHECK(scan.file_bytes == whole);
+    // A new file cut inside its header starts again; anything else that is not a game file is refused.
+    {
+        std::ofstream cut(path, std::ios::binary | std::ios::trunc);
+        cut << game_file_header(DataVariant::Xiangqi).substr(0, 5);
+    }
+    GameFileWriter restarted;
+    REQUIRE_FALSE(restarted.open(path, DataVariant::Xiangqi).has_value());
+    CHECK(restarted.existing().games == 0);
+    CHECK(std::filesystem::file_size(path) == GAME_FILE_HEADER_BYTES);
+    REQUIRE(restarted.write(games[0]));
+    const std::string text = game_test::unique_temp_path("sen_test_game_text", ".txt");
+    {
+        std::ofstream lines(text);
+        lines << "8/8/8/8/8/8/k7/K7 w - - 0 1 | 0.5 | 0\n";
+    }
+    GameFileWriter on_text;
+    CHECK(on_text.open(text, DataVariant::Chess).has_value());
+    std::remove(text.c_str());
     // Another game's data is refused rather than mixed.
     GameFileWriter chess_writer;
     CHECK(chess_writer.open(path, DataVariant::Chess).has_value());
