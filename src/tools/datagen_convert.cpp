@@ -2,6 +2,7 @@
 
 #include <array>
 #include <filesystem>
+#include <fstream>
 #include <system_error>
 #include <utility>
 
@@ -134,7 +135,27 @@ std::optional<std::string> convert(const std::vector<std::string>& inputs, const
     return std::nullopt;
 }
 
-constexpr const char* CONVERT_USAGE = "usage: sen datagen-convert [--variant chess|xiangqi] IN.txt [IN2.txt ...] OUT.bin\n";
+constexpr const char* CONVERT_USAGE = "usage: sen datagen-convert [--variant chess|xiangqi] IN.txt [IN2.txt ...] OUT.bin\n"
+                                      "       sen datagen-convert --to-text IN [IN2 ...] OUT.txt\n";
+
+// Back to text: every record the shared reader gives, for what reads lines (scripts/fit-wdl).
+int convert_to_text(const std::vector<std::string>& inputs, const std::string& out_path) {
+    std::ofstream out(out_path);
+    if (!out) {
+        fmt::print(stderr, "error: cannot write {}\n", out_path);
+        return 1;
+    }
+    DataFileStats stats;
+    const auto unreadable = read_records(
+        inputs, [&out](const DataRecord& record, std::uint64_t) { write_record(out, record); }, stats);
+    fmt::print(stderr, "datagen-convert: {} records in {} games -> {} ({} bad)\n", stats.lines - stats.bad_lines, stats.games, out_path,
+               stats.bad_lines);
+    if (unreadable || !out.flush()) {
+        fmt::print(stderr, "error: {}\n", unreadable.value_or("writing " + out_path + " failed"));
+        return 1;
+    }
+    return 0;
+}
 
 }  // namespace
 
@@ -149,8 +170,10 @@ std::optional<std::string> convert_text_games(const std::vector<std::string>& in
 int run_datagen_convert_command(const std::vector<std::string>& args) {
     std::string variant = "chess";
     std::vector<std::string> paths;
+    bool to_text = false;
     for (std::size_t i = 0; i < args.size(); ++i) {
         if (args[i] == "--variant" && i + 1 < args.size()) variant = args[++i];
+        else if (args[i] == "--to-text") to_text = true;
         else if (args[i].rfind("--", 0) == 0) {
             fmt::print(stderr, "error: unknown argument '{}'\n{}", args[i], CONVERT_USAGE);
             return 2;
@@ -171,6 +194,7 @@ int run_datagen_convert_command(const std::vector<std::string>& args) {
         fmt::print(stderr, "error: {} exists; the converter writes a new file\n", out_path);
         return 1;
     }
+    if (to_text) return convert_to_text(paths, out_path);
     const DataVariant data_variant = variant == "xiangqi" ? DataVariant::Xiangqi : DataVariant::Chess;
     GameFileWriter writer;
     if (auto open_error = writer.open(out_path, data_variant)) {

@@ -1,5 +1,5 @@
 // `sen datagen-convert`: text training data (training_data.h's lines) into binary game files
-// (game_file.h), so that old data joins new in the compact format.
+// (game_file.h), so that old data joins new in the compact format; and back to text.
 //
 // The lines of a game hold only its recorded positions; the plies between two of them (captures,
 // checks, the opening) are found again by a short search for the move sequence that leads from
@@ -37,7 +37,8 @@ struct ConvertStats {
 std::optional<std::string> convert_text_games(const std::vector<std::string>& inputs, DataVariant variant,
                                               const std::function<bool(const GameRecord&)>& sink, ConvertStats& stats);
 
-// `sen datagen-convert [--variant chess|xiangqi] IN.txt [IN2.txt ...] OUT.bin`: OUT must be new.
+// `sen datagen-convert [--variant chess|xiangqi] IN.txt [IN2.txt ...] OUT.bin`, or with
+// `--to-text` any data files into text lines (for scripts that read lines); OUT must be new.
 int run_datagen_convert_command(const std::vector<std::string>& args);
 
 }  // namespace sen

@@ -1,7 +1,7 @@
 // Tests of `sen datagen-convert` (datagen_convert.cpp): text written by datagen converts into a
 // binary file that reads back as the same records in the same games, with the plies between
 // recorded positions found again rather than stored as FENs; a gap no move sequence closes
-// becomes a jump and still reads back.
+// becomes a jump and still reads back; `--to-text` gives the text back.
 #include <catch2/catch.hpp>
 
 #include <cstdio>
@@ -78,6 +78,12 @@ TEMPLATE_TEST_CASE("Converted text reads back as the same records", "[datagen-co
     CHECK(stats.jumps * 10 <= stats.records);
     // The converter writes new files only.
     CHECK(run_datagen_convert_command({"--variant", std::string(TestType::NAME), txt, bin}) == 1);
+    // And back: the binary file as text is the text it came from.
+    const std::string back = game_test::unique_temp_path("sen_test_convert_back", ".txt");
+    std::remove(back.c_str());
+    REQUIRE(run_datagen_convert_command({"--to-text", bin, back}) == 0);
+    check_same(text, read_all(back));
+    std::remove(back.c_str());
     std::remove(txt.c_str());
     std::remove(bin.c_str());
 }
