@@ -1,4 +1,4 @@
-// Entry point: dispatches the command-line subcommands (perft, bench, datagen, tune,
+// Entry point: dispatches the command-line subcommands (perft, bench, datagen, datagen-convert, tune,
 // nnue-train), otherwise runs a protocol loop on standard input and output with the games of
 // games.h: CECP (xboard) when the first command is `xboard`, UCI otherwise.
 #include <cstdio>
@@ -17,6 +17,7 @@
 #include "tools/bench_command.h"
 #include "tools/cli.h"
 #include "tools/datagen.h"
+#include "tools/datagen_convert.h"
 #include "tools/nnue_train.h"
 #include "tools/tune.h"
 
@@ -26,6 +27,7 @@ int main(int argc, char* argv[]) {
     if (!args.empty() && args[0] == "magics") return sen::run_magics_command();
     if (!args.empty() && args[0] == "bench") return sen::run_bench_cli({args.begin() + 1, args.end()});
     if (!args.empty() && args[0] == "datagen") return sen::run_datagen_command({args.begin() + 1, args.end()});
+    if (!args.empty() && args[0] == "datagen-convert") return sen::run_datagen_convert_command({args.begin() + 1, args.end()});
     if (!args.empty() && args[0] == "tune") return sen::run_tune_command({args.begin() + 1, args.end()});
     if (!args.empty() && args[0] == "nnue-train") return sen::chess::nnue::run_nnue_train_command({args.begin() + 1, args.end()});
 

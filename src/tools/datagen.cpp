@@ -1,23 +1,31 @@
 #include "tools/datagen.h"
 
 #include <algorithm>
+#include <atomic>
+#include <cassert>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <mutex>
 #include <optional>
 #include <ostream>
 #include <random>
+#include <thread>
+#include <type_traits>
 #include <utility>
 
 #include <fmt/core.h>
 
+#include "chess/chess960.h"
 #include "chess/game.h"
 #include "chess/movegen.h"
 #include "chess/position.h"
+#include "core/prng.h"
 #include "core/search.h"
 #include "core/timeman.h"
 #include "core/tt.h"
+#include "tools/game_file.h"
 #include "tools/training_data.h"
 #include "xiangqi/search.h"
 
@@ -53,26 +61,38 @@ std::optional<GameResult> game_over(const xiangqi::Position& pos) {
 }
 
 template <class Game>
+constexpr DataVariant VARIANT = std::is_same_v<Game, ChessGame> ? DataVariant::Chess : DataVariant::Xiangqi;
+
+// A uniform double in [0, 1) from the generator's top 53 bits (no standard distribution, whose
+// output may differ between standard libraries).
+double uniform(std::mt19937_64& rng) { return double(rng() >> 11) * 0x1.0p-53; }
+
+template <class Game>
 class SelfPlay {
 public:
     using Position = typename Game::Position;
     using Limits = BasicSearchLimits<Game>;
     using Result = BasicSearchResult<Game>;
 
-    explicit SelfPlay(const DatagenOptions& options) : options_(options), rng_(options.seed), searcher_(tt_) {
+    explicit SelfPlay(const DatagenOptions& options) : options_(options), searcher_(tt_) {
         tt_.resize(DATAGEN_HASH_MB);
         searcher_.set_threads(1);
     }
 
-    // Plays one game and appends its lines to `out`; returns the number of lines.
-    std::uint64_t play_game(std::ostream& out, DatagenStats& stats) {
+    // Plays game number `index`: its random stream (opening) is seeded by the seed and the
+    // index, so a resumed run, which starts after the file's largest index, plays new games.
+    GameRecord play_game(std::uint64_t index, DatagenStats& stats) {
+        rng_.seed(mix_pair(options_.seed, index));
         Position pos = pick_opening(stats);
         tt_.clear();
         searcher_.clear();
 
-        std::vector<DataRecord> recorded;  // results filled in when the game ends
+        GameRecord game;
+        game.index = index;
+        game.start_fen = pos.fen();
+        if constexpr (std::is_same_v<Game, ChessGame>) game.chess960 = pos.is_chess960();
         std::optional<GameResult> result;
-        int resign_streak = 0, resign_sign = 0;
+        int resign_streak = 0, resign_sign = 0, draw_streak = 0;
         while (!result) {
             result = game_over(pos);
             if (!result && pos.game_ply() > DATAGEN_MAX_PLY) result = GameResult::Draw;
@@ -82,8 +102,12 @@ public:
             const Result r = search(pos, limits);
             stats.nodes += r.nodes;
             const int white_score = pos.side_to_move() == Color::White ? r.score : -r.score;
-            if (records_position<Game>(pos, r.best))
-                recorded.push_back({pos.fen(), 0.5, std::clamp(white_score, -DATAGEN_SCORE_LIMIT, DATAGEN_SCORE_LIMIT)});
+            GamePly ply;
+            ply.move = r.best.raw();
+            ply.score = std::clamp(white_score, -DATAGEN_SCORE_LIMIT, DATAGEN_SCORE_LIMIT);
+            ply.recorded = records_position<Game>(pos, r.best);
+            stats.positions += ply.recorded;
+            game.plies.push_back(ply);
 
             // Resignation: a score beyond the threshold, in the same side's favour, several plies running.
             if (std::abs(white_score) > DATAGEN_RESIGN_SCORE) {
@@ -95,6 +119,10 @@ public:
                 resign_streak = 0;
                 resign_sign = 0;
             }
+            // Draw adjudication: a long game both searches keep calling level is a draw (the
+            // rule match runners such as OpenBench use); the plies left would teach little.
+            draw_streak = pos.game_ply() >= DATAGEN_DRAW_MIN_PLY && std::abs(white_score) <= DATAGEN_DRAW_SCORE ? draw_streak + 1 : 0;
+            if (!result && draw_streak >= DATAGEN_DRAW_PLIES) result = GameResult::Draw;
             pos.make_move(r.best);
             ++stats.plies;
         }
@@ -103,13 +131,8 @@ public:
         if (*result == GameResult::WhiteWins) ++stats.white_wins;
         else if (*result == GameResult::Draw) ++stats.draws;
         else ++stats.black_wins;
-        for (DataRecord& record : recorded) {
-            record.result = result_value(*result);
-            write_record(out, record);
-        }
-        out.flush();
-        stats.positions += recorded.size();
-        return recorded.size();
+        game.result = result_value(*result);
+        return game;
     }
 
 private:
@@ -119,11 +142,20 @@ private:
         return searcher_.search(pos, limits, timer, control, {});
     }
 
-    // The start position plus random legal plies, drawn again until the game is still on and
-    // a short search finds it roughly balanced.
+    // The start position (for chess, a Double Fischer Random one with probability
+    // dfrc_fraction) plus random legal plies, drawn again until the game is still on and a
+    // short search finds it roughly balanced.
     Position pick_opening(DatagenStats& stats) {
         for (;;) {
             Position pos;
+            if constexpr (std::is_same_v<Game, ChessGame>) {
+                if (uniform(rng_) < options_.dfrc_fraction) {
+                    const int white = int(rng_() % CHESS960_POSITIONS), black = int(rng_() % CHESS960_POSITIONS);
+                    const FenError error = pos.set_fen(dfrc_start_fen(white, black), true);
+                    assert(!error);
+                    (void)error;
+                }
+            }
             bool ok = true;
             for (int i = 0; i < options_.random_plies && ok; ++i) {
                 const typename Game::MoveList moves = legal_moves(pos);
@@ -149,13 +181,31 @@ private:
     BasicSearcher<Game> searcher_;
 };
 
+void add_stats(DatagenStats& total, const DatagenStats& s) {
+    total.games += s.games;
+    total.white_wins += s.white_wins;
+    total.draws += s.draws;
+    total.black_wins += s.black_wins;
+    total.positions += s.positions;
+    total.plies += s.plies;
+    total.nodes += s.nodes;
+    total.rejected_openings += s.rejected_openings;
+}
+
 constexpr const char* DATAGEN_USAGE =
-    "usage: sen datagen [--variant chess|xiangqi] --games N --nodes K --out FILE [--seed S] [--random-plies R]\n";
+    "usage: sen datagen [--variant chess|xiangqi] --games N --nodes K --out FILE [--seed S] [--random-plies R]\n"
+    "                   [--threads T] [--dfrc-fraction F] [--format binary|text]\n";
 
 bool parse_count(const std::string& text, std::uint64_t& value) {
     if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos || text.size() > 18) return false;
     value = std::stoull(text);
     return true;
+}
+
+bool parse_fraction(const std::string& text, double& value) {
+    char* end = nullptr;
+    value = std::strtod(text.c_str(), &end);
+    return !text.empty() && end == text.c_str() + text.size() && value >= 0 && value <= 1;
 }
 
 }  // namespace
@@ -169,16 +219,48 @@ template bool records_position<ChessGame>(const Position&, Move);
 template bool records_position<xiangqi::XiangqiGame>(const xiangqi::Position&, xiangqi::Move);
 
 template <class Game>
-DatagenStats run_datagen(const DatagenOptions& options, std::ostream& out, const DatagenProgress& progress) {
-    SelfPlay<Game> play(options);
-    DatagenStats stats;
-    for (int g = 0; g < options.games; ++g) {
-        play.play_game(out, stats);
-        if (progress) progress(stats);
-    }
-    return stats;
+DatagenStats run_datagen(const DatagenOptions& options, const DatagenSink& sink, const DatagenProgress& progress) {
+    DatagenStats total;
+    std::mutex mutex;  // guards total, the sink and progress
+    std::atomic<std::uint64_t> next{0};
+    std::atomic<bool> stopped{false};
+    const auto games = std::uint64_t(std::max(options.games, 0));
+    const auto work = [&] {
+        SelfPlay<Game> play(options);
+        for (std::uint64_t claimed; !stopped && (claimed = next.fetch_add(1)) < games;) {
+            DatagenStats stats;
+            const GameRecord game = play.play_game(options.first_index + claimed, stats);
+            const std::lock_guard lock(mutex);
+            if (stopped) break;
+            if (!sink(game)) {
+                stopped = true;
+                break;
+            }
+            add_stats(total, stats);
+            if (progress) progress(total);
+        }
+    };
+    const int threads = std::max(1, std::min<int>(options.threads, int(std::max<std::uint64_t>(games, 1))));
+    std::vector<std::thread> workers;
+    for (int t = 1; t < threads; ++t) workers.emplace_back(work);
+    work();
+    for (std::thread& w : workers) w.join();
+    return total;
 }
 
+template <class Game>
+DatagenStats run_datagen(const DatagenOptions& options, std::ostream& out, const DatagenProgress& progress) {
+    const DatagenSink sink = [&out](const GameRecord& game) {
+        const bool whole = game_records(VARIANT<Game>, game, [&out](const DataRecord& record) { write_record(out, record); });
+        assert(whole);
+        (void)whole;
+        return bool(out.flush());
+    };
+    return run_datagen<Game>(options, sink, progress);
+}
+
+template DatagenStats run_datagen<ChessGame>(const DatagenOptions&, const DatagenSink&, const DatagenProgress&);
+template DatagenStats run_datagen<xiangqi::XiangqiGame>(const DatagenOptions&, const DatagenSink&, const DatagenProgress&);
 template DatagenStats run_datagen<ChessGame>(const DatagenOptions&, std::ostream&, const DatagenProgress&);
 template DatagenStats run_datagen<xiangqi::XiangqiGame>(const DatagenOptions&, std::ostream&, const DatagenProgress&);
 
@@ -188,16 +270,16 @@ DatagenStats run_datagen(const DatagenOptions& options, std::ostream& out, const
 
 int run_datagen_command(const std::vector<std::string>& args) {
     DatagenOptions options;
-    std::string out_path, variant = "chess";
+    std::string out_path, variant = "chess", format = "binary";
     bool have_games = false, have_nodes = false;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
-        if (a == "--out" && i + 1 < args.size()) {
-            out_path = args[++i];
+        if ((a == "--out" || a == "--variant" || a == "--format") && i + 1 < args.size()) {
+            (a == "--out" ? out_path : a == "--variant" ? variant : format) = args[++i];
             continue;
         }
-        if (a == "--variant" && i + 1 < args.size()) {
-            variant = args[++i];
+        if (a == "--dfrc-fraction" && i + 1 < args.size() && parse_fraction(args[i + 1], options.dfrc_fraction)) {
+            ++i;
             continue;
         }
         std::uint64_t value = 0;
@@ -206,6 +288,7 @@ int run_datagen_command(const std::vector<std::string>& args) {
         else if (a == "--nodes" && numeric && value >= 1) options.nodes = value, have_nodes = true;
         else if (a == "--seed" && numeric) options.seed = value;
         else if (a == "--random-plies" && numeric && value <= 100) options.random_plies = int(value);
+        else if (a == "--threads" && numeric && value >= 1 && value <= 1024) options.threads = int(value);
         else {
             fmt::print(stderr, "error: bad or unknown argument '{}'\n{}", a, DATAGEN_USAGE);
             return 2;
@@ -216,34 +299,70 @@ int run_datagen_command(const std::vector<std::string>& args) {
         fmt::print(stderr, "error: unknown variant '{}' (chess or xiangqi)\n{}", variant, DATAGEN_USAGE);
         return 2;
     }
+    if (format != "binary" && format != "text") {
+        fmt::print(stderr, "error: unknown format '{}' (binary or text)\n{}", format, DATAGEN_USAGE);
+        return 2;
+    }
     if (!have_games || !have_nodes || out_path.empty()) {
         fmt::print(stderr, "{}", DATAGEN_USAGE);
         return 2;
     }
     const bool xiangqi = variant == xiangqi::XiangqiGame::NAME;
-    std::ofstream out(out_path);
-    if (!out) {
-        fmt::print(stderr, "error: cannot write {}\n", out_path);
-        return 1;
+    const bool binary = format == "binary";
+
+    // Binary output appends: the games already in the file count towards --games, and the new
+    // ones are numbered after the largest index there, so none is played twice.
+    GameFileWriter writer;
+    std::ofstream text;
+    std::uint64_t existing = 0;
+    if (binary) {
+        if (auto error = writer.open(out_path, xiangqi ? DataVariant::Xiangqi : DataVariant::Chess)) {
+            fmt::print(stderr, "error: {}\n", *error);
+            return 1;
+        }
+        existing = writer.existing().games;
+        options.first_index = writer.existing().max_index ? *writer.existing().max_index + 1 : 0;
+        if (writer.existing().file_bytes > writer.existing().valid_bytes)
+            fmt::print(stderr, "datagen: cut a partial game ({} bytes) off the end of {}\n",
+                       writer.existing().file_bytes - writer.existing().valid_bytes, out_path);
+    } else {
+        text.open(out_path);
+        if (!text) {
+            fmt::print(stderr, "error: cannot write {}\n", out_path);
+            return 1;
+        }
     }
-    fmt::print(stderr, "datagen: {}{} games, {} nodes per move, seed {}, {} random plies -> {}\n", xiangqi ? "xiangqi, " : "",
-               options.games, options.nodes, options.seed, options.random_plies, out_path);
+    const int wanted = options.games;
+    if (existing >= std::uint64_t(wanted)) {
+        fmt::print(stderr, "datagen: {} already holds {} games ({} asked); nothing to do\n", out_path, existing, wanted);
+        return 0;
+    }
+    options.games = wanted - int(existing);
+    fmt::print(stderr, "datagen: {}{} games ({} there already), {} nodes per move, seed {}, {} random plies, {} threads{} -> {} ({})\n",
+               xiangqi ? "xiangqi, " : "", wanted, existing, options.nodes, options.seed, options.random_plies, options.threads,
+               xiangqi ? "" : fmt::format(", DFRC fraction {}", options.dfrc_fraction), out_path, format);
     const auto start = std::chrono::steady_clock::now();
     const auto report = [&](const DatagenStats& s) {
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         fmt::print(
             stderr,
             "games {:>6}/{}  +{} ={} -{}  positions {:>8} ({:.0f}/s)  plies/game {:.0f}  {:.0f} nps  rejected openings {}  {:.0f} s\n",
-            s.games, options.games, s.white_wins, s.draws, s.black_wins, s.positions, seconds > 0 ? double(s.positions) / seconds : 0.0,
-            s.games ? double(s.plies) / s.games : 0.0, seconds > 0 ? double(s.nodes) / seconds : 0.0, s.rejected_openings, seconds);
+            existing + std::uint64_t(s.games), wanted, s.white_wins, s.draws, s.black_wins, s.positions,
+            seconds > 0 ? double(s.positions) / seconds : 0.0, s.games ? double(s.plies) / s.games : 0.0,
+            seconds > 0 ? double(s.nodes) / seconds : 0.0, s.rejected_openings, seconds);
     };
     const DatagenProgress progress = [&](const DatagenStats& s) {
         if (s.games % 10 == 0) report(s);
     };
-    const DatagenStats stats =
-        xiangqi ? run_datagen<xiangqi::XiangqiGame>(options, out, progress) : run_datagen<ChessGame>(options, out, progress);
+    DatagenStats stats;
+    if (binary) {
+        const DatagenSink sink = [&writer](const GameRecord& game) { return writer.write(game); };
+        stats = xiangqi ? run_datagen<xiangqi::XiangqiGame>(options, sink, progress) : run_datagen<ChessGame>(options, sink, progress);
+    } else {
+        stats = xiangqi ? run_datagen<xiangqi::XiangqiGame>(options, text, progress) : run_datagen<ChessGame>(options, text, progress);
+    }
     if (stats.games % 10 != 0) report(stats);
-    if (!out) {
+    if (stats.games != options.games) {
         fmt::print(stderr, "error: writing {} failed\n", out_path);
         return 1;
     }

@@ -1,14 +1,18 @@
-// Self-play data generation for tuning the evaluation (`sen datagen`), chess or xiangqi.
+// Self-play data generation for tuning and training the evaluation (`sen datagen`), chess or
+// xiangqi.
 //
 // Plays games of Sen against itself with a fixed node limit per move, one search thread and a
-// 16 MB hash cleared before each game, from the game's start position plus a few random legal
-// plies. Quiet positions of those games are written with the game's result and the score of the
-// search that chose the move there, one record (training_data.h) each, game after game, for
-// `sen tune` and `sen nnue-train` to fit to. Written once over the game type (game.h); each
-// game's end rules come from its Position (game_state()).
-// Owns: the game loop, its adjudication and which positions are recorded. Never touches the
-// evaluation weights, the protocol or the line format.
-// Invariant: the output depends only on the options (seed included), never on time or hardware.
+// 16 MB hash cleared before each game, from the game's start position (for a fraction of chess
+// games a Double Fischer Random one) plus a few random legal plies. Each game is handed over
+// whole, as a GameRecord (game_file.h): every move with its search score, the quiet positions
+// flagged as training records, and the result. Several worker threads play games side by side,
+// each with its own searcher and hash. Written once over the game type (game.h); each game's
+// end rules come from its Position (game_state()).
+// Owns: the game loop, its adjudication, the openings and which positions are recorded. Never
+// touches the evaluation weights, the protocol or the file formats.
+// Invariant: game number i depends only on the options and i (its random stream is seeded by
+// both), never on time, hardware or the number of threads; only the order in which games
+// finish does.
 #pragma once
 
 #include <cstdint>
@@ -19,11 +23,16 @@
 
 namespace sen {
 
+struct GameRecord;
+
 struct DatagenOptions {
-    int games = 1000;
+    int games = 1000;            // games to play (run_datagen_command: the total wanted in the file)
     std::uint64_t nodes = 5000;  // node limit of each move's search
     std::uint64_t seed = 1;
-    int random_plies = 8;  // random legal plies played from the start position
+    int random_plies = 8;           // random legal plies played from the start position
+    int threads = 1;                // games played side by side
+    double dfrc_fraction = 0.1;     // chess: the share of games from a Double Fischer Random start
+    std::uint64_t first_index = 0;  // the first game's number; games first_index.. are played
 };
 
 // Adjudication and filtering constants.
@@ -34,17 +43,23 @@ constexpr int DATAGEN_RESIGN_PLIES = 4;         // ... for this many consecutive
 constexpr int DATAGEN_MAX_PLY = 300;            // game ply beyond which the game is a draw
 constexpr int DATAGEN_SKIP_PLIES = 10;          // positions before this game ply are not recorded
 constexpr int DATAGEN_SCORE_LIMIT = 3000;       // recorded search scores are clamped to this (mates)
+constexpr int DATAGEN_DRAW_MIN_PLY = 80;        // from this game ply on, |score| within ...
+constexpr int DATAGEN_DRAW_SCORE = 10;          // ... this ...
+constexpr int DATAGEN_DRAW_PLIES = 12;          // ... for this many consecutive plies is a draw
 
 struct DatagenStats {
     int games = 0;
     int white_wins = 0, draws = 0, black_wins = 0;
-    std::uint64_t positions = 0;  // lines written
+    std::uint64_t positions = 0;  // recorded positions (training records)
     std::uint64_t plies = 0;      // moves played, openings excluded
     std::uint64_t nodes = 0;
     int rejected_openings = 0;
 };
 
 using DatagenProgress = std::function<void(const DatagenStats&)>;
+// Receives each finished game; called by one thread at a time. False stops the run (a write
+// error): games in flight are finished but not handed over.
+using DatagenSink = std::function<bool(const GameRecord&)>;
 
 // Whether self-play records the position in which `best` was chosen: from DATAGEN_SKIP_PLIES on,
 // not in check, and only when `best` is quiet by the game's own definition (Game::is_noisy: the
@@ -54,17 +69,22 @@ using DatagenProgress = std::function<void(const DatagenStats&)>;
 template <class Game>
 bool records_position(const typename Game::Position& pos, typename Game::Move best);
 
-// Plays the games and writes the lines to `out`, one game at a time (flushed after each).
-// `progress` is called after each game. Instantiated in datagen.cpp for ChessGame and
-// xiangqi::XiangqiGame.
+// Plays options.games games, numbered from options.first_index, on options.threads threads,
+// and hands each to `sink` as it finishes; `progress` is called after each (same thread rule).
+// Instantiated in datagen.cpp for ChessGame and xiangqi::XiangqiGame.
+template <class Game>
+DatagenStats run_datagen(const DatagenOptions& options, const DatagenSink& sink, const DatagenProgress& progress = {});
+
+// The same, writing each game's records as text lines (training_data.h) to `out`.
 template <class Game>
 DatagenStats run_datagen(const DatagenOptions& options, std::ostream& out, const DatagenProgress& progress = {});
 
-// Chess games.
+// Chess games as text.
 DatagenStats run_datagen(const DatagenOptions& options, std::ostream& out, const DatagenProgress& progress = {});
 
 // `sen datagen [--variant chess|xiangqi] --games N --nodes K --out FILE [--seed S]
-// [--random-plies R]`; progress on stderr.
+// [--random-plies R] [--threads T] [--dfrc-fraction F] [--format binary|text]`; progress on
+// stderr. Binary output appends to FILE and resumes: N is the total of games wanted there.
 int run_datagen_command(const std::vector<std::string>& args);
 
 }  // namespace sen

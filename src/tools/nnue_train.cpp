@@ -196,7 +196,8 @@ struct Optimiser {
 
 // make_train_position() with a Position reused across lines: building one allocates.
 std::optional<TrainPosition> train_position_from(Position& pos, std::string_view fen, double white_result, std::optional<int> white_score) {
-    if (pos.set_fen(fen)) return std::nullopt;
+    // Read as Chess960: DFRC games' castling rights are X-FEN, and standard FENs read the same.
+    if (pos.set_fen(fen, true)) return std::nullopt;
     TrainPosition p;
     for (int s = 0; s < SQUARE_NB; ++s) {
         const Piece piece = pos.piece_on(Square(s));

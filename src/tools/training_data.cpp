@@ -13,6 +13,7 @@
 
 #include "core/prng.h"
 #include "core/text.h"
+#include "tools/game_file.h"
 
 namespace sen {
 
@@ -78,6 +79,21 @@ std::optional<std::string> read_records(const std::vector<std::string>& paths,
     for (const std::string& path : paths) {
         std::error_code ignored;
         if (std::filesystem::is_directory(path, ignored)) return fmt::format("cannot read {}: a directory", path);
+        if (is_game_file(path)) {
+            // Binary games: each record is one game, so no ply rule is needed to find them.
+            GameFileScan scan;
+            const auto unreadable = read_game_file(
+                path,
+                [&](const GameRecord& game) {
+                    ++games, ++stats.games;
+                    if (!game_records(scan.variant, game, [&](const DataRecord& r) { ++stats.lines, visit(r, games - 1); }))
+                        ++stats.bad_lines;  // a damaged game: its records up to the damage were visited
+                },
+                scan);
+            if (unreadable) return unreadable;
+            if (scan.valid_bytes < scan.file_bytes) ++stats.bad_lines;  // a partial game at the end, skipped
+            continue;
+        }
         std::ifstream in(path);
         if (!in) return fmt::format("cannot read {}", path);
         std::optional<int> previous_ply;  // of the file's last well-formed record

@@ -1,6 +1,9 @@
-// The training-data format: the lines `sen datagen` writes and `sen tune` and `sen nnue-train` read.
+// The training data `sen tune` and `sen nnue-train` read: records of positions with their game's
+// result and a search score, from text lines or from the binary game files `sen datagen` writes
+// (game_file.h; docs/training-data.md). read_records() tells them apart by the binary magic
+// and gives the trainers the same records either way.
 //
-// A record is one line `FEN | result | score`: a position, the result of the game it was played
+// In text, a record is one line `FEN | result | score`: a position, the result of the game it was played
 // in (1.0, 0.5 or 0.0) and the score in centipawns of the search that chose the move played from
 // it, both from White's (in xiangqi Red's) point of view. The score is optional on reading: older
 // files have `FEN | result` lines. Blank lines are skipped.
@@ -18,9 +21,12 @@
 // and share its result, so a line-by-line split would let the fit see the held-out games and the
 // validation error would reward memorising them.
 //
+// Binary files delimit games themselves: each game record is one game, numbered on from the
+// previous file's, and never continues a text file's last game.
+//
 // Owns: the line format, reading files of records, where games begin, the training/validation
 // split and a record's fitting target. Knows no game's rules: a FEN is text here, checked by the
-// trainer that reads it.
+// trainer that reads it (binary games are replayed by game_file.h, which does know them).
 #pragma once
 
 #include <cstdint>
@@ -68,8 +74,10 @@ struct DataFileStats {
     std::uint64_t games = 0;      // games among the well-formed records
 };
 
-// Reads the files in order and calls visit(record, game) for each well-formed record, `game`
-// numbering the games from 0 across all the files; the counts are added to `stats`. Returns what
+// Reads the files in order, each text or binary by its first bytes, and calls visit(record,
+// game) for each well-formed record, `game` numbering the games from 0 across all the files;
+// the counts are added to `stats` (for a binary file, `lines` counts records and `bad_lines`
+// damaged games and a partial game at the end). Returns what
 // could not be read (a missing file, a directory, a read error), if anything; the records before
 // it have been visited.
 std::optional<std::string> read_records(const std::vector<std::string>& paths,

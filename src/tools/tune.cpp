@@ -161,6 +161,8 @@ struct ChessTuning {
     using Weights = EvalWeights;
     static const Weights& weights() { return DEFAULT_WEIGHTS; }
     static const WeightLayout& layout() { return CHESS_LAYOUT; }
+    // Read as Chess960: DFRC games' castling rights are X-FEN, and standard FENs read the same.
+    static chess::FenError set_fen(Position& pos, std::string_view fen) { return pos.set_fen(fen, true); }
 };
 
 struct XiangqiTuning {
@@ -169,6 +171,7 @@ struct XiangqiTuning {
     using Weights = xiangqi::EvalWeights;
     static const Weights& weights() { return xiangqi::DEFAULT_WEIGHTS; }
     static const WeightLayout& layout() { return XIANGQI_LAYOUT; }
+    static xiangqi::FenError set_fen(Position& pos, std::string_view fen) { return pos.set_fen(fen); }
 };
 
 struct LoadResult {
@@ -198,7 +201,7 @@ std::optional<LoadResult> load_data(const std::vector<std::string>& paths, std::
     const auto unreadable = read_records(
         paths,
         [&](const DataRecord& record, std::uint64_t game) {
-            if (pos.set_fen(record.fen)) {
+            if (G::set_fen(pos, record.fen)) {
                 ++r.rejected_fens;
                 return;
             }

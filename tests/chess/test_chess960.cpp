@@ -1,7 +1,8 @@
 // Chess960 and Double Fischer Random Chess end to end: castling geometry (king and rook
 // swapping, king or rook already on its destination, the castling rook shielding the king's
 // path, the other castling rook in the way, castling out of check), FEN round trips with
-// X-FEN and Shredder-FEN letters, UCI castling text, and make/unmake along random games.
+// X-FEN and Shredder-FEN letters, UCI castling text, and make/unmake along random games; the
+// start numbering of chess960.h (datagen's DFRC openings) against this file's own.
 //
 // Every expected move list and perft count below was produced by Stockfish 15.1 with
 // UCI_Chess960 (the same oracle as perft-suites/chess960.epd). Move texts come from
@@ -15,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "chess/chess960.h"
 #include "chess/notation.h"
 #include "chess/perft.h"
 #include "chess/test_util.h"
@@ -91,6 +93,14 @@ struct EdgeCase {
 };
 
 }  // namespace
+
+TEST_CASE("chess960.h numbers the starts as this file does, for datagen's DFRC openings", "[chess960][fen]") {
+    for (int n = 0; n < CHESS960_POSITIONS; ++n) {
+        INFO(n);
+        CHECK(chess960_back_rank(n) == scharnagl_rank(n));
+        CHECK(dfrc_start_fen(n, (n * 7 + 3) % CHESS960_POSITIONS) == start_fen(n, (n * 7 + 3) % CHESS960_POSITIONS, "KQkq"));
+    }
+}
 
 TEST_CASE("Scharnagl numbering gives 960 distinct starts that parse and round-trip", "[chess960][fen]") {
     CHECK(scharnagl_rank(518) == "RNBQKBNR");

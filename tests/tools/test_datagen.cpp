@@ -1,15 +1,24 @@
 // Tests of self-play data generation (datagen.cpp), for both games: the output is a function of
 // the options alone, every line is a record (training_data.h) of a quiet, valid position with a
 // result and a search score, and which positions are recorded follows the game's own definition
-// of a noisy move.
+// of a noisy move. Threads play the games asked, each game the same as with one thread; the
+// command appends to a binary file and resumes with new games; DFRC starts are Chess960 games.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cstdio>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <set>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "chess/game.h"
+#include "game_test_util.h"
 #include "tools/datagen.h"
+#include "tools/game_file.h"
 #include "tools/training_data.h"
 #include "xiangqi/game.h"
 
@@ -43,7 +52,7 @@ TEMPLATE_TEST_CASE("Self-play data is the same for the same seed", "[datagen]", 
         REQUIRE(record.score.has_value());
         CHECK(std::abs(*record.score) <= DATAGEN_SCORE_LIMIT);
         typename TestType::Position pos;
-        REQUIRE_FALSE(pos.set_fen(record.fen).has_value());
+        REQUIRE_FALSE(TestType::set_fen(pos, record.fen, true).has_value());  // Chess960 reading: DFRC games
         CHECK(pos.fen() == record.fen);
         CHECK_FALSE(pos.in_check());
         CHECK(pos.game_ply() >= DATAGEN_SKIP_PLIES);
@@ -90,6 +99,95 @@ TEST_CASE("Datagen records a position only when its best move is quiet by the ga
     CHECK_FALSE(records_position<XiangqiGame>(xq, xiangqi_move("b3b10")));  // cannon takes horse
     REQUIRE(xiangqi_move("b3e3"));
     CHECK(records_position<XiangqiGame>(xq, xiangqi_move("b3e3")));
+}
+
+namespace {
+
+std::vector<GameRecord> collect(const DatagenOptions& options) {
+    std::vector<GameRecord> games;
+    run_datagen<ChessGame>(options, [&games](const GameRecord& g) { return games.push_back(g), true; });
+    std::sort(games.begin(), games.end(), [](const GameRecord& a, const GameRecord& b) { return a.index < b.index; });
+    return games;
+}
+
+std::vector<GameRecord> games_in(const std::string& path) {
+    std::vector<GameRecord> games;
+    GameFileScan scan;
+    REQUIRE_FALSE(read_game_file(
+                      path, [&](const GameRecord& g) { games.push_back(g); }, scan)
+                      .has_value());
+    return games;
+}
+
+}  // namespace
+
+TEST_CASE("Threads play the games asked, each the same game as one thread plays", "[datagen]") {
+    DatagenOptions options;
+    options.games = 4;
+    options.nodes = 200;
+    options.seed = 21;
+    options.first_index = 7;
+    const std::vector<GameRecord> one = collect(options);
+    options.threads = 2;
+    const std::vector<GameRecord> two = collect(options);
+    REQUIRE(one.size() == 4);
+    REQUIRE(two.size() == 4);
+    std::set<std::string> starts;
+    for (std::size_t i = 0; i < 4; ++i) {
+        CHECK(two[i].index == 7 + i);
+        CHECK(encode_game(one[i]) == encode_game(two[i]));
+        starts.insert(one[i].start_fen);
+    }
+    CHECK(starts.size() == 4);
+}
+
+TEST_CASE("Datagen appends to a binary file and resumes with new games up to the total asked", "[datagen]") {
+    const std::string path = game_test::unique_temp_path("sen_test_datagen_resume", ".bin");
+    std::remove(path.c_str());
+    const auto run = [&](const char* games, const char* threads) {
+        return run_datagen_command({"--games", games, "--nodes", "200", "--seed", "4", "--threads", threads, "--out", path});
+    };
+    REQUIRE(run("2", "1") == 0);
+    CHECK(games_in(path).size() == 2);
+    // A killed run leaves part of a game: it is cut off, and the total counts whole games.
+    const auto two_games = std::filesystem::file_size(path);
+    {
+        std::ofstream tail(path, std::ios::binary | std::ios::app);
+        tail << encode_game(games_in(path)[0]).substr(0, 30);
+    }
+    REQUIRE(run("4", "2") == 0);
+    const std::vector<GameRecord> games = games_in(path);
+    REQUIRE(games.size() == 4);
+    std::set<std::uint64_t> indices;
+    std::set<std::string> bodies;
+    for (const GameRecord& g : games) indices.insert(g.index), bodies.insert(encode_game(g));
+    CHECK(indices == std::set<std::uint64_t>{0, 1, 2, 3});
+    CHECK(bodies.size() == 4);
+    CHECK(std::filesystem::file_size(path) > two_games);
+    // Enough already: nothing is added.
+    const auto size = std::filesystem::file_size(path);
+    REQUIRE(run("3", "1") == 0);
+    CHECK(std::filesystem::file_size(path) == size);
+    // An unknown format is refused.
+    CHECK(run_datagen_command({"--games", "1", "--nodes", "200", "--format", "csv", "--out", path}) == 2);
+    std::remove(path.c_str());
+}
+
+TEST_CASE("DFRC openings start Chess960 games that replay", "[datagen]") {
+    DatagenOptions options;
+    options.games = 2;
+    options.nodes = 200;
+    options.seed = 8;
+    options.dfrc_fraction = 1.0;
+    options.random_plies = 0;
+    for (const GameRecord& game : collect(options)) {
+        CHECK(game.chess960);
+        INFO(game.start_fen);
+        CHECK(game.start_fen.find("/pppppppp/8/8/8/8/PPPPPPPP/") != std::string::npos);
+        CHECK(game_records(DataVariant::Chess, game, [](const DataRecord&) {}));
+    }
+    options.dfrc_fraction = 0.0;
+    for (const GameRecord& game : collect(options)) CHECK(game.start_fen == std::string(chess::Position::START_FEN));
 }
 
 }  // namespace sen

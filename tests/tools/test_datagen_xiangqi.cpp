@@ -1,6 +1,6 @@
 // Tests of the `sen datagen` command for xiangqi (datagen.cpp; the generator itself is tested
-// for both games in test_datagen.cpp): `--variant xiangqi` writes records of xiangqi positions,
-// and an unknown variant is refused.
+// for both games in test_datagen.cpp): `--variant xiangqi` writes games of xiangqi positions
+// (binary, read back through read_records), and an unknown variant is refused.
 #include <catch2/catch.hpp>
 
 #include <cstdio>
@@ -11,8 +11,8 @@
 #include "tools/training_data.h"
 #include "xiangqi/position.h"
 
-TEST_CASE("xiangqi datagen: `sen datagen --variant xiangqi` writes xiangqi lines", "[xiangqi][datagen]") {
-    const std::string path = sen::game_test::unique_temp_path("sen_test_xiangqi_datagen", ".txt");
+TEST_CASE("xiangqi datagen: `sen datagen --variant xiangqi` writes xiangqi games", "[xiangqi][datagen]") {
+    const std::string path = sen::game_test::unique_temp_path("sen_test_xiangqi_datagen", ".bin");
     std::remove(path.c_str());
     REQUIRE(sen::run_datagen_command({"--variant", "xiangqi", "--games", "1", "--nodes", "200", "--seed", "9", "--out", path}) == 0);
     sen::DataFileStats stats;
