@@ -9,8 +9,8 @@ namespace {
 
 // Calibration (docs/strength-levels.md): the node budget that plays at 1500 on Stockfish 15.1's
 // scale, and how many Elo one doubling of it is worth at these small budgets.
-constexpr double NODES_AT_1500 = 2600.0;
-constexpr double ELO_PER_DOUBLING = 140.0;
+constexpr double NODES_AT_1500 = 1800.0;
+constexpr double ELO_PER_DOUBLING = 102.0;
 // The choice among candidates: the margin falls linearly from MARGIN_AT_MIN_CP at the lowest
 // level to nothing at NO_MARGIN_ELO and above, where the best move is always played.
 constexpr int MARGIN_AT_MIN_CP = 40;
