@@ -6,6 +6,9 @@ namespace sen {
 
 PerftHash::PerftHash(std::size_t megabytes) {
     megabytes = std::clamp<std::size_t>(megabytes, 1, MAX_MB);
+    // Refused beyond the machine's memory less 1 GB, as the search's table is (tt.cpp): the mapping
+    // would be promised lazily and the process killed once the count had touched enough of it.
+    if (const std::size_t physical_mb = physical_memory_mb(); physical_mb > 0 && megabytes + 1024 > physical_mb) return;
     const std::size_t count = megabytes * 1024 * 1024 / sizeof(Bucket);
     LargeMapping fresh(count * sizeof(Bucket));
     if (fresh.empty()) return;
