@@ -93,8 +93,8 @@ UciSetup uci_setup() {
     setup.help = "Sen speaks UCI (uci, isready, setoption, ucinewgame, position, go, stop, ponderhit, quit).\n"
                  "Extra commands: d (show the board), eval (evaluation), perft <depth> / go perft <depth>,\n"
                  "bench [depth], help. Xiangqi: setoption name UCI_Variant value xiangqi (chess to go back).\n"
-                 "Command line: sen bench [depth] [--variant xiangqi] | sen perft <depth> [FEN] [--divide] |\n"
-                 "sen perft --suite FILE [--max-depth D].";
+                 "Command line: sen bench [depth] [--variant xiangqi] | sen perft <depth> [FEN] [--divide]\n"
+                 "[--threads N] [--hash MB] | sen perft --suite FILE [--max-depth D] [--threads N].";
     return setup;
 }
 

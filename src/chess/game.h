@@ -112,6 +112,9 @@ struct ChessGame {
     static constexpr const WdlModel& WDL_MODEL = chess::WDL_MODEL;
     static int wdl_material(const Position& pos) { return chess::wdl_material(pos); }
     static std::vector<std::pair<Move, std::uint64_t>> perft_divide(Position& pos, int depth) { return chess::perft_divide(pos, depth); }
+    static std::vector<std::pair<Move, std::uint64_t>> perft_divide_deep(const Position& pos, int depth, const DeepPerftOptions& options) {
+        return chess::perft_divide_deep(pos, depth, options);
+    }
 };
 
 static_assert(Game<ChessGame>);

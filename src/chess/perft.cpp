@@ -1,6 +1,7 @@
 #include "chess/perft.h"
 
 #include "chess/movegen.h"
+#include "core/deep_perft.h"
 #include "core/perft.h"
 
 namespace sen::chess {
@@ -11,6 +12,10 @@ std::uint64_t perft(Position& pos, int depth) {
 
 std::vector<std::pair<Move, std::uint64_t>> perft_divide(Position& pos, int depth) {
     return perft_count_divide<Position, MoveList, generate<GenKind::All>, count_legal_moves>(pos, depth);
+}
+
+std::vector<std::pair<Move, std::uint64_t>> perft_divide_deep(const Position& pos, int depth, const DeepPerftOptions& options) {
+    return sen::perft_divide_deep<Position, MoveList, generate<GenKind::All>, count_legal_moves>(pos, depth, options);
 }
 
 }  // namespace sen::chess

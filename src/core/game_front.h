@@ -35,6 +35,7 @@
 #include "core/engine.h"
 #include "core/game.h"
 #include "core/go_params.h"
+#include "core/perft_hash.h"
 #include "core/uci_text.h"
 
 namespace sen {
@@ -93,8 +94,10 @@ public:
     virtual void go(const GoParams& params, std::chrono::steady_clock::time_point start, bool debug, Output& out) = 0;
     virtual std::string board() const = 0;
     virtual std::string eval() const = 0;
-    // Per root move counts as `move: count` lines; returns the total.
-    virtual std::uint64_t perft(int depth, Output& out) = 0;
+    // Per root move counts as `move: count` lines; returns the total. With one thread and no
+    // hash (hash_mb 0) the plain count; otherwise `threads` threads share a perft hash of
+    // hash_mb MB (deep_perft.h), allocated for this count alone.
+    virtual std::uint64_t perft(int depth, int threads, std::size_t hash_mb, Output& out) = 0;
     virtual int bench_depth() const = 0;
     virtual BenchResult bench(int depth) = 0;
 
@@ -211,12 +214,24 @@ public:
     std::string board() const override { return Game::pretty(engine_.position()); }
     std::string eval() const override { return Game::eval_report(engine_.position()); }
 
-    std::uint64_t perft(int depth, Output& out) override {
+    std::uint64_t perft(int depth, int threads, std::size_t hash_mb, Output& out) override {
         Position pos = engine_.position();
         if (depth == 0) return 1;
         const bool flag = notation();
+        std::unique_ptr<PerftHash> hash;
+        if (hash_mb > 0) {
+            hash = std::make_unique<PerftHash>(hash_mb);
+            if (hash->empty()) {
+                out.line(fmt::format("info string error: cannot allocate {} MB for the perft hash; counting without it", hash_mb));
+                hash.reset();
+            }
+        }
+        DeepPerftOptions options;
+        options.threads = threads;
+        options.hash = hash.get();
+        const bool plain = threads <= 1 && !hash;
         std::uint64_t total = 0;
-        for (const auto& [move, count] : Game::perft_divide(pos, depth)) {
+        for (const auto& [move, count] : plain ? Game::perft_divide(pos, depth) : Game::perft_divide_deep(pos, depth, options)) {
             out.line(fmt::format("{}: {}", Game::move_text(move, flag), count));
             total += count;
         }

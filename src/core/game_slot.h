@@ -68,6 +68,9 @@ public:
     void handshake_done();
 
     bool ponder() const { return ponder_; }
+    // The Threads and Hash values, for the counts that run outside the engine (perft).
+    int threads() const { return threads_; }
+    std::size_t hash_mb() const { return hash_mb_; }
     // Runs after every switch of game (a session resets what it knew of the old game's position).
     std::function<void()> on_start;
 

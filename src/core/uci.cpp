@@ -206,7 +206,10 @@ void UciSession::cmd_perft(int depth) {
     }
     game().wait();  // the start-up warm-up would otherwise share the CPU with the count
     const auto start = std::chrono::steady_clock::now();
-    const std::uint64_t total = game().perft(depth, out_);
+    // Threads 1 counts as every UCI engine's `go perft` does, on one thread without a table (what
+    // scripts/bench-perft compares with Stockfish); more threads share a perft hash of Hash MB.
+    const int threads = slot_.threads();
+    const std::uint64_t total = game().perft(depth, threads, threads > 1 ? slot_.hash_mb() : 0, out_);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     out_.line(fmt::format("\nNodes searched: {}", total));
     if (debug_) out_.line(fmt::format("info string perft {} nodes in {:.3f} s", total, seconds));

@@ -2,6 +2,8 @@
 
 #include <chrono>
 #include <cstdio>
+#include <memory>
+#include <optional>
 
 #include <fmt/core.h>
 
@@ -9,7 +11,9 @@
 #include "chess/notation.h"
 #include "chess/perft.h"
 #include "chess/position.h"
+#include "core/perft_hash.h"
 #include "tools/perft_suite.h"
+#include "tools/progress_line.h"
 #include "xiangqi/notation.h"
 #include "xiangqi/perft.h"
 
@@ -19,12 +23,25 @@ using namespace chess;
 
 namespace {
 
-constexpr const char* PERFT_USAGE = "usage: sen perft <depth> [FEN] [--divide] [--chess960] [--variant chess|xiangqi]\n"
-                                    "       sen perft --suite FILE [--max-depth D] [--chess960] [--variant chess|xiangqi]\n";
+constexpr const char* PERFT_USAGE =
+    "usage: sen perft <depth> [FEN] [--divide] [--chess960] [--variant chess|xiangqi] [--threads N] [--hash MB]\n"
+    "                 [--progress|--no-progress]\n"
+    "       sen perft --suite FILE [--max-depth D] [--chess960] [--variant chess|xiangqi] [--threads N]\n"
+    "                 [--progress|--no-progress]\n";
+
+constexpr int MAX_THREADS = 1024;
 
 enum class Variant : std::uint8_t { Chess, Xiangqi };
 
-int perft_suite_command(const std::string& path, int max_depth, bool chess960, Variant variant) {
+// How a count runs: threads, the perft hash's size (0: none) and the status line on stderr.
+struct PerftSettings {
+    bool divide = false;
+    int threads = 1;
+    std::size_t hash_mb = 0;
+    bool progress = false;
+};
+
+int perft_suite_command(const std::string& path, int max_depth, bool chess960, Variant variant, const PerftSettings& settings) {
     std::vector<std::string> errors;
     const std::vector<PerftCase> cases = load_perft_suite(path, errors);
     for (const std::string& e : errors) fmt::print("error: {}\n", e);
@@ -32,12 +49,26 @@ int perft_suite_command(const std::string& path, int max_depth, bool chess960, V
         fmt::print("error: no positions in {}\n", path);
         return 2;
     }
+    ProgressLine line(settings.progress);
+    const auto start = std::chrono::steady_clock::now();
+    int done = 0;
+    std::uint64_t nodes = 0;
+    // Called one position at a time (run_perft_suite serialises the calls).
     const auto progress = [&](int index, const PerftCase& test, bool ok) {
+        line.clear();
         fmt::print("[{}/{}] {} {}\n", index + 1, cases.size(), ok ? "ok  " : "FAIL", test.fen);
         std::fflush(stdout);
+        ++done;
+        // The counts the position was checked against (exact unless it failed).
+        for (const auto& [depth, count] : test.expected)
+            if (max_depth <= 0 || depth <= max_depth) nodes += count;
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const double left = seconds * double(int(cases.size()) - done) / double(done);
+        line.show(progress_text("perft suite", done, int(cases.size()), "positions", nodes, seconds, left), true);
     };
-    const PerftSuiteResult result = variant == Variant::Xiangqi ? run_xiangqi_perft_suite(cases, max_depth, progress)
-                                                                : run_perft_suite(cases, max_depth, chess960, progress);
+    const PerftSuiteResult result = variant == Variant::Xiangqi ? run_xiangqi_perft_suite(cases, max_depth, progress, settings.threads)
+                                                                : run_perft_suite(cases, max_depth, chess960, progress, settings.threads);
+    line.clear();
     for (const PerftMismatch& m : result.mismatches) {
         fmt::print("\nMismatch at line {}: {}\n  depth {}: expected {}, got {}\n  divide:\n", m.test.line_number, m.test.fen, m.depth,
                    m.expected, m.actual);
@@ -51,37 +82,119 @@ int perft_suite_command(const std::string& path, int max_depth, bool chess960, V
     return result.mismatches.empty() && result.errors.empty() && errors.empty() ? 0 : 1;
 }
 
-// Perft (or its divide) of one position of either game, with the same output for both.
+// Perft (or its divide) of one position of either game, with the same output for both. One
+// thread without a hash runs the plain count (perft.h), the one scripts/bench-perft measures,
+// with the status line (if any) refreshed after each root move; anything else the deep one
+// (deep_perft.h). The plain count keeps to the calling thread: through the deep one's task loop
+// on a worker thread, the same count took 5-15% longer on this machine.
 template <class Pos, class MoveText>
-void run_perft(Pos& pos, int depth, bool divide, MoveText move_text) {
+int run_perft(Pos& pos, int depth, const PerftSettings& settings, MoveText move_text) {
     const auto start = std::chrono::steady_clock::now();
+    const auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+    const std::string what = fmt::format("perft {}", depth);
     std::uint64_t nodes = 0;
-    if (divide && depth > 0) {
-        for (const auto& [move, count] : perft_divide(pos, depth)) {
-            fmt::print("{}: {}\n", move_text(move), count);
+    if (settings.threads <= 1 && settings.hash_mb == 0 && (!settings.progress || depth <= 1)) {
+        if (settings.divide && depth > 0) {
+            for (const auto& [move, count] : perft_divide(pos, depth)) {
+                fmt::print("{}: {}\n", move_text(move), count);
+                nodes += count;
+            }
+            fmt::print("\n");
+        } else {
+            nodes = perft(pos, depth);
+        }
+    } else if (settings.threads <= 1 && settings.hash_mb == 0) {
+        ProgressLine line(true);
+        auto counts = perft_divide(pos, 1);  // the root moves, each counted below
+        int done = 0;
+        for (auto& [move, count] : counts) {
+            pos.make_move(move);
+            count = perft(pos, depth - 1);
+            pos.unmake_move();
+            nodes += count;
+            ++done;
+            const double seconds = elapsed();
+            line.show(
+                progress_text(what, done, int(counts.size()), "moves", nodes, seconds, seconds * double(int(counts.size()) - done) / done));
+        }
+        line.clear();
+        if (settings.divide) {
+            for (const auto& [move, count] : counts) fmt::print("{}: {}\n", move_text(move), count);
+            fmt::print("\n");
+        }
+    } else {
+        std::unique_ptr<PerftHash> hash;
+        if (settings.hash_mb > 0) {
+            hash = std::make_unique<PerftHash>(settings.hash_mb);
+            if (hash->empty()) {
+                fmt::print("error: cannot allocate {} MB for the perft hash\n", settings.hash_mb);
+                return 2;
+            }
+        }
+        ProgressLine line(settings.progress);
+        DeepPerftOptions options;
+        options.threads = settings.threads;
+        options.hash = hash.get();
+        if (line.enabled())
+            options.progress = [&line, &what](const PerftProgress& p) {
+                line.show(progress_text(what, p.roots_done, p.roots_total, "moves", p.nodes, p.seconds, p.seconds_left));
+            };
+        const auto counts = perft_divide_deep(pos, depth, options);
+        line.clear();
+        if (depth == 0) nodes = 1;
+        for (const auto& [move, count] : counts) {
+            if (settings.divide) fmt::print("{}: {}\n", move_text(move), count);
             nodes += count;
         }
-        fmt::print("\n");
-    } else {
-        nodes = perft(pos, depth);
+        if (settings.divide && depth > 0) fmt::print("\n");
     }
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double seconds = elapsed();
     fmt::print("Time: {:.0f} ms, {:.0f} nodes/second\n", seconds * 1000, seconds > 0 ? double(nodes) / seconds : 0.0);
     fmt::print("Nodes searched: {}\n", nodes);
+    return 0;
+}
+
+// A positive number from the argument after args[i] (which it steps over); nothing when there
+// is none or it is not a number in 1..max.
+std::optional<long long> positive_argument(const std::vector<std::string>& args, std::size_t& i, long long max) {
+    if (i + 1 >= args.size()) return std::nullopt;
+    const std::string& text = args[++i];
+    if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos || text.size() > 12) return std::nullopt;
+    const long long value = std::stoll(text);
+    if (value < 1 || value > max) return std::nullopt;
+    return value;
 }
 
 }  // namespace
 
 int run_perft_command(const std::vector<std::string>& args) {
-    bool divide = false, chess960 = false;
+    bool chess960 = false;
+    PerftSettings settings;
+    std::optional<bool> progress;
     Variant variant = Variant::Chess;
     std::string suite, fen;
     int depth = -1, max_depth = 0;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
-        if (a == "--divide") divide = true;
+        if (a == "--divide") settings.divide = true;
         else if (a == "--chess960") chess960 = true;
-        else if (a == "--variant" || a.rfind("--variant=", 0) == 0) {
+        else if (a == "--progress") progress = true;
+        else if (a == "--no-progress") progress = false;
+        else if (a == "--threads") {
+            const auto n = positive_argument(args, i, MAX_THREADS);
+            if (!n) {
+                fmt::print("error: --threads needs a number 1..{}\n{}", MAX_THREADS, PERFT_USAGE);
+                return 2;
+            }
+            settings.threads = int(*n);
+        } else if (a == "--hash") {
+            const auto mb = positive_argument(args, i, (long long)PerftHash::MAX_MB);
+            if (!mb) {
+                fmt::print("error: --hash needs a size in MB, 1..{}\n{}", PerftHash::MAX_MB, PERFT_USAGE);
+                return 2;
+            }
+            settings.hash_mb = std::size_t(*mb);
+        } else if (a == "--variant" || a.rfind("--variant=", 0) == 0) {
             std::string name;
             if (a == "--variant") {
                 if (i + 1 >= args.size()) {
@@ -126,7 +239,14 @@ int run_perft_command(const std::vector<std::string>& args) {
         fmt::print("error: --chess960 is a chess option, not one of xiangqi\n{}", PERFT_USAGE);
         return 2;
     }
-    if (!suite.empty()) return perft_suite_command(suite, max_depth, chess960, variant);
+    settings.progress = progress ? *progress : stderr_is_terminal();
+    if (!suite.empty()) {
+        if (settings.hash_mb > 0) {
+            fmt::print("error: --hash is for one position; a suite runs the plain count on each thread\n{}", PERFT_USAGE);
+            return 2;
+        }
+        return perft_suite_command(suite, max_depth, chess960, variant, settings);
+    }
     if (depth < 0) {
         fmt::print("{}", PERFT_USAGE);
         return 2;
@@ -139,8 +259,7 @@ int run_perft_command(const std::vector<std::string>& args) {
                 return 2;
             }
         }
-        run_perft(pos, depth, divide, [](xiangqi::Move m) { return xiangqi::move_to_uci(m); });
-        return 0;
+        return run_perft(pos, depth, settings, [](xiangqi::Move m) { return xiangqi::move_to_uci(m); });
     }
     Position pos;
     if (!fen.empty()) {
@@ -149,8 +268,7 @@ int run_perft_command(const std::vector<std::string>& args) {
             return 2;
         }
     }
-    run_perft(pos, depth, divide, [chess960](Move m) { return move_to_uci(m, chess960); });
-    return 0;
+    return run_perft(pos, depth, settings, [chess960](Move m) { return move_to_uci(m, chess960); });
 }
 
 int run_magics_command() {

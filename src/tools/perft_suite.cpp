@@ -1,9 +1,12 @@
 #include "tools/perft_suite.h"
 
+#include <atomic>
 #include <charconv>
 #include <chrono>
 #include <fstream>
+#include <mutex>
 #include <sstream>
+#include <thread>
 
 #include "chess/notation.h"
 #include "chess/perft.h"
@@ -74,37 +77,71 @@ std::vector<PerftCase> load_perft_suite(const std::string& path, std::vector<std
 namespace {
 
 // One loop for both games: `set_up` reads a case's FEN into a position (returning an error
-// text or nothing) and `move_text` writes a move of the divide.
+// text or nothing) and `move_text` writes a move of the divide. Each case's outcome is kept apart
+// and merged in the suite's order at the end, so threads only share the next case's index.
 template <class Pos, class SetUp, class MoveText>
 PerftSuiteResult run_cases(const std::vector<PerftCase>& cases, int max_depth, SetUp set_up, MoveText move_text,
-                           const std::function<void(int, const PerftCase&, bool)>& progress) {
-    PerftSuiteResult result;
-    const auto start = std::chrono::steady_clock::now();
-    for (std::size_t i = 0; i < cases.size(); ++i) {
+                           const std::function<void(int, const PerftCase&, bool)>& progress, int threads) {
+    struct Outcome {
+        std::optional<std::string> error;
+        int checks = 0;
+        std::uint64_t nodes = 0;
+        std::optional<PerftMismatch> mismatch;
+    };
+    std::vector<Outcome> outcomes(cases.size());
+    std::mutex progress_mutex;
+    const auto report = [&](std::size_t i, bool ok) {
+        if (!progress) return;
+        const std::lock_guard lock(progress_mutex);
+        progress(int(i), cases[i], ok);
+    };
+    const auto run_case = [&](std::size_t i) {
         const PerftCase& test = cases[i];
+        Outcome& out = outcomes[i];
         Pos pos;
         if (std::optional<std::string> error = set_up(pos, test.fen)) {
-            result.errors.push_back("line " + std::to_string(test.line_number) + ": " + *error);
-            if (progress) progress(int(i), test, false);
-            continue;
+            out.error = "line " + std::to_string(test.line_number) + ": " + *error;
+            report(i, false);
+            return;
         }
-        ++result.positions;
-        bool ok = true;
         for (const auto& [depth, expected] : test.expected) {
             if (max_depth > 0 && depth > max_depth) break;
             const std::uint64_t actual = perft(pos, depth);
-            ++result.checks;
-            result.nodes += actual;
+            ++out.checks;
+            out.nodes += actual;
             if (actual != expected) {
-                ok = false;
                 PerftMismatch mismatch{test, depth, expected, actual, {}};
                 for (const auto& [move, count] : perft_divide(pos, depth))
                     mismatch.divide += move_text(move) + ": " + std::to_string(count) + "\n";
-                result.mismatches.push_back(std::move(mismatch));
+                out.mismatch = std::move(mismatch);
                 break;
             }
         }
-        if (progress) progress(int(i), test, ok);
+        report(i, !out.mismatch);
+    };
+
+    const auto start = std::chrono::steady_clock::now();
+    if (threads <= 1) {
+        for (std::size_t i = 0; i < cases.size(); ++i) run_case(i);
+    } else {
+        std::atomic<std::size_t> next{0};
+        std::vector<std::thread> workers;
+        for (int t = 0; t < threads; ++t)
+            workers.emplace_back([&] {
+                for (std::size_t i = next.fetch_add(1); i < cases.size(); i = next.fetch_add(1)) run_case(i);
+            });
+        for (std::thread& w : workers) w.join();
+    }
+    PerftSuiteResult result;
+    for (Outcome& out : outcomes) {
+        if (out.error) {
+            result.errors.push_back(std::move(*out.error));
+            continue;
+        }
+        ++result.positions;
+        result.checks += out.checks;
+        result.nodes += out.nodes;
+        if (out.mismatch) result.mismatches.push_back(std::move(*out.mismatch));
     }
     result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return result;
@@ -113,17 +150,17 @@ PerftSuiteResult run_cases(const std::vector<PerftCase>& cases, int max_depth, S
 }  // namespace
 
 PerftSuiteResult run_perft_suite(const std::vector<PerftCase>& cases, int max_depth, bool chess960,
-                                 const std::function<void(int, const PerftCase&, bool)>& progress) {
+                                 const std::function<void(int, const PerftCase&, bool)>& progress, int threads) {
     return run_cases<Position>(
         cases, max_depth, [chess960](Position& pos, const std::string& fen) { return pos.set_fen(fen, chess960); },
-        [chess960](Move m) { return move_to_uci(m, chess960); }, progress);
+        [chess960](Move m) { return move_to_uci(m, chess960); }, progress, threads);
 }
 
 PerftSuiteResult run_xiangqi_perft_suite(const std::vector<PerftCase>& cases, int max_depth,
-                                         const std::function<void(int, const PerftCase&, bool)>& progress) {
+                                         const std::function<void(int, const PerftCase&, bool)>& progress, int threads) {
     return run_cases<xiangqi::Position>(
         cases, max_depth, [](xiangqi::Position& pos, const std::string& fen) { return pos.set_fen(fen); },
-        [](xiangqi::Move m) { return xiangqi::move_to_uci(m); }, progress);
+        [](xiangqi::Move m) { return xiangqi::move_to_uci(m); }, progress, threads);
 }
 
 }  // namespace sen

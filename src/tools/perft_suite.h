@@ -40,13 +40,16 @@ struct PerftSuiteResult {
     std::vector<std::string> errors;  // lines that could not be parsed
 };
 
-// Runs every case up to max_depth (0 = all depths). `progress` is called after each position.
+// Runs every case up to max_depth (0 = all depths). `progress` is called after each position,
+// one call at a time. With `threads` > 1 the positions are shared out among that many threads
+// (each counts its positions with the plain perft), so `progress` comes in the order positions
+// finish; the result lists mismatches and errors in the suite's order, as with one thread.
 PerftSuiteResult run_perft_suite(const std::vector<PerftCase>& cases, int max_depth, bool chess960,
-                                 const std::function<void(int index, const PerftCase&, bool ok)>& progress = {});
+                                 const std::function<void(int index, const PerftCase&, bool ok)>& progress = {}, int threads = 1);
 
 // The same for xiangqi positions (sen::xiangqi); divides use xiangqi move text (h3e3, h10g8).
 PerftSuiteResult run_xiangqi_perft_suite(const std::vector<PerftCase>& cases, int max_depth,
-                                         const std::function<void(int index, const PerftCase&, bool ok)>& progress = {});
+                                         const std::function<void(int index, const PerftCase&, bool ok)>& progress = {}, int threads = 1);
 
 // Reads a suite file; unparsable lines are reported in `errors`.
 std::vector<PerftCase> load_perft_suite(const std::string& path, std::vector<std::string>& errors);

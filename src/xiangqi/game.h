@@ -102,6 +102,9 @@ struct XiangqiGame {
     static constexpr const WdlModel& WDL_MODEL = xiangqi::WDL_MODEL;
     static int wdl_material(const Position& pos) { return xiangqi::wdl_material(pos); }
     static std::vector<std::pair<Move, std::uint64_t>> perft_divide(Position& pos, int depth) { return xiangqi::perft_divide(pos, depth); }
+    static std::vector<std::pair<Move, std::uint64_t>> perft_divide_deep(const Position& pos, int depth, const DeepPerftOptions& options) {
+        return xiangqi::perft_divide_deep(pos, depth, options);
+    }
 };
 
 static_assert(Game<XiangqiGame>);

@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/deep_perft.h"
 #include "xiangqi/position.h"
 
 namespace sen::xiangqi {
@@ -15,5 +16,8 @@ std::uint64_t perft(Position& pos, int depth);
 
 // Per root move counts, in generation order.
 std::vector<std::pair<Move, std::uint64_t>> perft_divide(Position& pos, int depth);
+
+// The same on several threads sharing a perft hash (core/deep_perft.h), for deep counts.
+std::vector<std::pair<Move, std::uint64_t>> perft_divide_deep(const Position& pos, int depth, const DeepPerftOptions& options);
 
 }  // namespace sen::xiangqi

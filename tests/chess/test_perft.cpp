@@ -4,6 +4,7 @@
 // The default run stays small; the deep counts are tagged [slow].
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -13,6 +14,7 @@
 #include "chess/notation.h"
 #include "chess/perft.h"
 #include "chess/test_util.h"
+#include "core/deep_perft.h"
 #include "tools/perft_suite.h"
 
 using namespace sen;
@@ -259,6 +261,20 @@ TEST_CASE("run_perft_suite reports matches, mismatches with their divide, and ba
     CHECK(result.errors.front().find("line 3") != std::string::npos);
     CHECK(progress == std::vector<std::pair<int, bool>>{{0, true}, {1, false}, {2, false}, {3, true}});
 
+    SECTION("on several threads: the same result, in the suite's order") {
+        std::vector<int> seen;
+        const PerftSuiteResult threaded = run_perft_suite(
+            cases, 0, false, [&](int index, const PerftCase&, bool) { seen.push_back(index); }, 3);
+        CHECK(threaded.positions == result.positions);
+        CHECK(threaded.checks == result.checks);
+        CHECK(threaded.nodes == result.nodes);
+        REQUIRE(threaded.mismatches.size() == 1);
+        CHECK(threaded.mismatches[0].test.line_number == 2);
+        CHECK(threaded.mismatches[0].divide == m.divide);
+        CHECK(threaded.errors == result.errors);
+        std::sort(seen.begin(), seen.end());
+        CHECK(seen == std::vector<int>{0, 1, 2, 3});
+    }
     SECTION("max_depth limits the depths run") {
         const PerftSuiteResult shallow = run_perft_suite(cases, 1, false);
         CHECK(shallow.mismatches.empty());
@@ -306,4 +322,90 @@ TEST_CASE("load_perft_suite reads a file and reports unreadable lines", "[perft]
     CHECK(load_perft_suite((std::filesystem::temp_directory_path() / "sen_no_such_file_xyz.epd").string(), missing_errors).empty());
     REQUIRE(missing_errors.size() == 1);
     CHECK(missing_errors.front().find("cannot open") != std::string::npos);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Deep perft (core/deep_perft.h): threads and the perft hash give the plain counts
+
+namespace {
+
+std::uint64_t deep_total(const Position& pos, int depth, int threads, PerftHash* hash) {
+    DeepPerftOptions options;
+    options.threads = threads;
+    options.hash = hash;
+    std::uint64_t total = 0;
+    for (const auto& [move, count] : perft_divide_deep(pos, depth, options)) total += count;
+    return depth == 0 ? 1 : total;
+}
+
+// Every count of every position of a suite (tricky.epd unless named) up to max_depth, with
+// `threads` threads and the given hash (shared by all positions: a key tells the positions apart,
+// castling rights and a legal en-passant capture included).
+void check_tricky_suite(int max_depth, int threads, PerftHash* hash, const char* file = "tricky.epd") {
+    std::vector<std::string> errors;
+    const std::vector<PerftCase> cases = load_perft_suite(std::string(SEN_SOURCE_DIR) + "/perft-suites/" + file, errors);
+    REQUIRE(errors.empty());
+    REQUIRE(!cases.empty());
+    int checked = 0;
+    for (const PerftCase& test : cases) {
+        const Position pos = position_from(test.fen.c_str());
+        for (const auto& [depth, expected] : test.expected) {
+            if (depth > max_depth) break;
+            const std::uint64_t actual = deep_total(pos, depth, threads, hash);
+            if (actual != expected) {
+                INFO(test.fen << "\nperft " << depth << " on " << threads << " threads: expected " << expected << ", got " << actual);
+                CHECK(actual == expected);
+            }
+            ++checked;
+        }
+    }
+    CHECK(checked >= (cases.size() > 100 ? 1000 : 30));
+}
+
+}  // namespace
+
+TEST_CASE("deep perft: per-move counts equal perft_divide's, at every depth", "[perft][deep-perft]") {
+    PerftHash hash(4);
+    for (const char* fen : {START, KIWIPETE, POS3, POS4, POS5}) {
+        Position pos = position_from(fen);
+        for (int depth = 1; depth <= 4; ++depth) {
+            DeepPerftOptions options;
+            options.threads = 2;
+            options.hash = &hash;
+            int reports = 0;
+            PerftProgress last;
+            options.progress = [&](const PerftProgress& p) {
+                ++reports;
+                last = p;
+            };
+            const auto deep = perft_divide_deep(pos, depth, options);
+            CHECK(deep == perft_divide(pos, depth));
+            // The last report is the final state: every root move done, every leaf counted.
+            REQUIRE(reports >= 1);
+            CHECK(last.roots_done == last.roots_total);
+            CHECK(last.roots_total == int(deep.size()));
+            CHECK(last.nodes == perft(pos, depth));
+        }
+    }
+    // A position with no legal move: no root moves, perft 0 for every depth from 1.
+    const Position mated = position_from("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+    CHECK(perft_divide_deep(mated, 3, {}).empty());
+}
+
+TEST_CASE("deep perft: threads, a perft hash and a tiny one give tricky.epd's counts", "[perft][deep-perft]") {
+    SECTION("two threads, no hash") { check_tricky_suite(4, 2, nullptr); }
+    SECTION("one thread, 16 MB") {
+        PerftHash hash(16);
+        check_tricky_suite(5, 1, &hash);
+    }
+    SECTION("two threads sharing 1 MB: constant replacement") {
+        PerftHash hash(1);
+        check_tricky_suite(5, 2, &hash);
+    }
+}
+
+TEST_CASE("deep perft: every count of tricky.epd and standard.epd on two threads with a shared hash", "[perft][deep-perft][slow]") {
+    PerftHash hash(64);
+    check_tricky_suite(20, 2, &hash);
+    check_tricky_suite(20, 2, &hash, "standard.epd");
 }

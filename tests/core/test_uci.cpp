@@ -385,6 +385,26 @@ TEST_CASE("UciSession: a Chess960 castling in searchmoves is read as king takes 
     session.handle_line("quit");
 }
 
+TEST_CASE("UciSession: go perft at Threads 2 counts on two threads with a perft hash of Hash MB, same lines", "[uci][perft]") {
+    Captured c;
+    UciSession session(c.out, uci_setup());
+    const auto perft_lines = [&](const std::string& command) {
+        session.handle_line(command);
+        return c.take();
+    };
+    session.handle_line("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    const std::vector<std::string> plain = perft_lines("go perft 3");
+    CHECK(std::find(plain.begin(), plain.end(), "Nodes searched: 97862") != plain.end());
+    session.handle_line("setoption name Threads value 2");
+    session.handle_line("setoption name Hash value 16");
+    CHECK(perft_lines("go perft 3") == plain);  // every per-move line, in the same order
+    CHECK(perft_lines("perft 3") == plain);
+    session.handle_line("setoption name UCI_Variant value xiangqi");
+    const std::vector<std::string> xiangqi = perft_lines("go perft 3");
+    CHECK(std::find(xiangqi.begin(), xiangqi.end(), "Nodes searched: 79666") != xiangqi.end());
+    session.handle_line("quit");
+}
+
 TEST_CASE("UciSession: UCI_Variant switches the game, its start position and its move text", "[uci]") {
     Captured c;
     UciSession session(c.out, uci_setup());

@@ -102,3 +102,32 @@ TEST_CASE("xiangqi perft suite: the quick suite file runs without a mismatch", "
     chess[0].fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     CHECK(sen::run_xiangqi_perft_suite(chess, 0).errors.size() == 1);
 }
+
+TEST_CASE("xiangqi deep perft: threads and a tiny perft hash give the quick suite's counts", "[xiangqi][perft][deep-perft]") {
+    std::vector<std::string> errors;
+    const std::vector<sen::PerftCase> cases =
+        sen::load_perft_suite(std::string(SEN_SOURCE_DIR) + "/perft-suites/xiangqi-quick.epd", errors);
+    REQUIRE(errors.empty());
+    sen::PerftHash hash(1);
+    sen::DeepPerftOptions options;
+    options.threads = 2;
+    options.hash = &hash;
+    int checked = 0;
+    for (std::size_t i = 0; i < cases.size(); i += 8) {
+        const Position pos = position_from(cases[i].fen);
+        for (const auto& [depth, expected] : cases[i].expected) {
+            std::uint64_t total = 0;
+            for (const auto& [move, count] : perft_divide_deep(pos, depth, options)) total += count;
+            INFO(cases[i].fen << "\nperft " << depth);
+            CHECK(total == expected);
+            ++checked;
+        }
+    }
+    CHECK(checked > 50);
+    // The start position at depth 4, also without the hash.
+    const Position start = position_from("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
+    options.hash = nullptr;
+    std::uint64_t total = 0;
+    for (const auto& [move, count] : perft_divide_deep(start, 4, options)) total += count;
+    CHECK(total == 3290240);
+}
