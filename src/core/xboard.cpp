@@ -461,18 +461,7 @@ void CecpSession::think() {
     }
     const int made = game().plies() + (us == start_side_ ? 0 : -1);
     const GoParams params = xboard_go_params(clocks_, us, std::max(0, made) / 2);
-    {
-        std::lock_guard lock(mutex_);
-        search_ = Search::Move;
-        search_start_ = std::chrono::steady_clock::now();
-        last_report_ = {};
-    }
-    TextCallbacks callbacks;
-    callbacks.on_report = [this](const TextReport& r) {
-        std::lock_guard lock(mutex_);
-        last_report_ = r;
-        if (post_) out_.line(thinking_line(r));
-    };
+    TextCallbacks callbacks = begin_search(Search::Move);
     callbacks.on_bestmove = [this, us](const std::string& move, const GameEnd& after) {
         std::lock_guard lock(mutex_);
         if (search_ == Search::Move) {
@@ -491,9 +480,13 @@ void CecpSession::think() {
 void CecpSession::analyze() {
     GoParams params;
     params.infinite = true;
+    game().go_xboard(params, std::chrono::steady_clock::now(), begin_search(Search::Analysis));
+}
+
+TextCallbacks CecpSession::begin_search(Search kind) {
     {
         std::lock_guard lock(mutex_);
-        search_ = Search::Analysis;
+        search_ = kind;
         search_start_ = std::chrono::steady_clock::now();
         last_report_ = {};
     }
@@ -503,7 +496,7 @@ void CecpSession::analyze() {
         last_report_ = r;
         if (post_) out_.line(thinking_line(r));
     };
-    game().go_xboard(params, std::chrono::steady_clock::now(), std::move(callbacks));
+    return callbacks;
 }
 
 void CecpSession::restart_analysis() {

@@ -94,6 +94,9 @@ private:
     // The engine is to move: announces the result when the game is over, else starts thinking.
     void think();
     void analyze();
+    // Marks a search of that kind as started and returns callbacks whose on_report keeps the last
+    // report (for `.`) and prints thinking output when `post` is on.
+    TextCallbacks begin_search(Search kind);
     // `new` asks for the first game; it switches only when a command needs the game and no
     // `variant` came first, so that `new` + `variant X` does not switch twice.
     void settle_variant();
