@@ -11,6 +11,7 @@
 #   make windows         Windows executables in build-windows/ (mingw-w64 cross build, docs/windows.md)
 #   make windows-test    the baseline sen.exe under wine: protocol tests and both bench signatures
 #   make bench           run the bench signature
+#   make tune            a tuning build at build-tune/sen: the search parameters as UCI options (scripts/spsa)
 #   make format          clang-format src/ and tests/ in place (.clang-format; scripts/check-style --fix)
 #   make format-check    fail when a file is not formatted (seconds)
 #   make lint            format-check plus clang-tidy's naming check (.clang-tidy) over $(BUILD_DIR)
@@ -29,7 +30,7 @@ else
   CMAKE_CXX := -DCMAKE_CXX_COMPILER=$(CXX)
 endif
 
-.PHONY: all build deps fuzz-deps lint-deps run test test-quick asan tsan fuzz bench format format-check lint clean \
+.PHONY: all build deps fuzz-deps lint-deps run test test-quick asan tsan fuzz bench tune format format-check lint clean \
         windows windows-deps windows-test
 
 all: build
@@ -100,6 +101,11 @@ fuzz: deps fuzz-deps
 
 bench: build
 	$(BUILD_DIR)/sen bench
+
+# A tuning build in build-tune/: the search parameters are UCI options there (scripts/spsa).
+tune: deps
+	cmake -S . -B build-tune -G Ninja -DCMAKE_BUILD_TYPE=Release -DSEN_NATIVE=$(NATIVE) -DSEN_TUNE=ON -DSEN_TESTS=OFF $(CMAKE_CXX) $(CMAKE_FLAGS)
+	cmake --build build-tune -j $(JOBS) --target sen
 
 # Windows x86-64, cross-compiled with Debian's mingw-w64 (posix threads), statically linked: one
 # .exe per CPU level, each a single file to copy. sen.exe runs on any 64-bit x86 CPU;

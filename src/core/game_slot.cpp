@@ -7,6 +7,7 @@
 
 #include "core/engine.h"
 #include "core/game_front.h"
+#include "core/tuning.h"
 
 namespace sen {
 
@@ -71,6 +72,7 @@ void GameSlot::add_options(OptionTable& table) {
             if (game_->searching()) host.error("UCI_Variant cannot change during a search; unchanged");
             else if (variant != game_->name()) start_game(variant, host);
         }));
+    add_tuning_options(table);
 }
 
 void GameSlot::apply_strength(OptionHost& host, bool explain) {

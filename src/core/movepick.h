@@ -43,7 +43,7 @@ struct Histories {
     // in 1/CORRECTION_GRAIN centipawns.
     static constexpr int CORRECTION_SIZE = 16384;
     static constexpr int CORRECTION_GRAIN = 256;
-    static constexpr int CORRECTION_LIMIT = params::CORRECTION_MAX * CORRECTION_GRAIN;
+    static SEN_PARAM_CONSTEXPR int correction_limit() { return params::CORRECTION_MAX * CORRECTION_GRAIN; }
     std::int16_t correction[COLOR_NB][CORRECTION_SIZE];
 
     void clear() {

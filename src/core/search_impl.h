@@ -23,13 +23,19 @@ namespace search_detail {
 // (params::LMR_BASE and LMR_DIVISOR, in hundredths).
 struct ReductionTable {
     int r[64][64];
-    ReductionTable() {
+    ReductionTable() { fill(); }
+    void fill() {
         for (int d = 0; d < 64; ++d)
             for (int m = 0; m < 64; ++m)
                 r[d][m] = (d && m) ? int(params::LMR_BASE / 100.0 + std::log(d) * std::log(m) / (params::LMR_DIVISOR / 100.0)) : 0;
     }
 };
+#ifdef SEN_TUNE
+// A tuning build sets LMR_BASE and LMR_DIVISOR at run time, and core/tuning.cpp refills the table.
+inline ReductionTable LMR;
+#else
 inline const ReductionTable LMR;
+#endif
 
 constexpr int STACK_OFFSET = 4;  // room for (ss - 2) lookups at the root
 constexpr int NO_EVAL = -SCORE_INFINITE;
@@ -156,8 +162,8 @@ struct BasicSearcher<Game>::Worker {
     // for deeper searches.
     void update_correction(int raw, int score, int depth) {
         std::int16_t& entry = histories.correction[index_of(pos.side_to_move())][correction_index()];
-        const int target = std::clamp((score - raw) * Histories<Game>::CORRECTION_GRAIN, -Histories<Game>::CORRECTION_LIMIT,
-                                      Histories<Game>::CORRECTION_LIMIT);
+        const int target = std::clamp((score - raw) * Histories<Game>::CORRECTION_GRAIN, -Histories<Game>::correction_limit(),
+                                      Histories<Game>::correction_limit());
         const int weight = std::min(depth + 1, params::CORRECTION_WEIGHT_MAX);
         entry = std::int16_t((entry * (CORRECTION_WEIGHT_SCALE - weight) + target * weight) / CORRECTION_WEIGHT_SCALE);
     }

@@ -15,6 +15,7 @@
 // has a named constant is checked by tests/core/test_search.cpp.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <iterator>
 #include <string_view>
@@ -167,53 +168,73 @@ inline const Tunable* find_tunable(std::string_view name) {
     return i < TUNABLE_COUNT ? &TUNABLES[i] : nullptr;
 }
 
-// A row's value at compile time; a name not in the table does not compile.
-consteval int value_of(std::string_view name) {
+// A row's index and value at compile time; a name not in the table does not compile.
+consteval std::size_t index_of(std::string_view name) {
     const std::size_t i = tunable_index(name);
     if (i == TUNABLE_COUNT) throw "no tunable of this name";
-    return TUNABLES[i].value;
+    return i;
 }
+consteval int value_of(std::string_view name) { return TUNABLES[index_of(name)].value; }
+
+#ifdef SEN_TUNE
+// A tuning build (CMake's SEN_TUNE, `make tune`): the values live in this array, which the UCI
+// options of core/tuning.h overwrite, so that an SPSA tuner (scripts/spsa) can try values
+// without a rebuild. The named constants below are references into it. Release builds keep
+// every value a compile-time constant.
+constexpr std::array<int, std::size(TUNABLES)> table_values() {
+    std::array<int, std::size(TUNABLES)> values{};
+    for (std::size_t i = 0; i < values.size(); ++i) values[i] = TUNABLES[i].value;
+    return values;
+}
+inline std::array<int, std::size(TUNABLES)> tuned_values = table_values();
+#define SEN_SEARCH_PARAM(name) inline int& name = tuned_values[index_of(#name)]
+// What is computed from the values is a constant expression only in a release build.
+#define SEN_PARAM_CONSTEXPR
+#else
+#define SEN_SEARCH_PARAM(name) inline constexpr int name = value_of(#name)
+#define SEN_PARAM_CONSTEXPR constexpr
+#endif
 
 // The named constants the search reads.
-inline constexpr int ASP_MIN_DEPTH = value_of("ASP_MIN_DEPTH");
-inline constexpr int ASP_DELTA = value_of("ASP_DELTA");
-inline constexpr int ASP_GROWTH_DIVISOR = value_of("ASP_GROWTH_DIVISOR");
-inline constexpr int ASP_FULL_WINDOW = value_of("ASP_FULL_WINDOW");
-inline constexpr int RFP_MAX_DEPTH = value_of("RFP_MAX_DEPTH");
-inline constexpr int RFP_MARGIN = value_of("RFP_MARGIN");
-inline constexpr int NMP_MIN_DEPTH = value_of("NMP_MIN_DEPTH");
-inline constexpr int NMP_BASE_REDUCTION = value_of("NMP_BASE_REDUCTION");
-inline constexpr int NMP_DEPTH_DIVISOR = value_of("NMP_DEPTH_DIVISOR");
-inline constexpr int NMP_EVAL_DIVISOR = value_of("NMP_EVAL_DIVISOR");
-inline constexpr int NMP_EVAL_MAX_REDUCTION = value_of("NMP_EVAL_MAX_REDUCTION");
-inline constexpr int NMP_VERIFY_DEPTH = value_of("NMP_VERIFY_DEPTH");
-inline constexpr int IIR_MIN_DEPTH = value_of("IIR_MIN_DEPTH");
-inline constexpr int LMP_BASE = value_of("LMP_BASE");
-inline constexpr int FP_MAX_DEPTH = value_of("FP_MAX_DEPTH");
-inline constexpr int FP_BASE = value_of("FP_BASE");
-inline constexpr int FP_MARGIN = value_of("FP_MARGIN");
-inline constexpr int HP_MAX_DEPTH = value_of("HP_MAX_DEPTH");
-inline constexpr int HP_MARGIN = value_of("HP_MARGIN");
-inline constexpr int SEE_QUIET_MAX_DEPTH = value_of("SEE_QUIET_MAX_DEPTH");
-inline constexpr int SEE_QUIET_MARGIN = value_of("SEE_QUIET_MARGIN");
-inline constexpr int SEE_NOISY_MAX_DEPTH = value_of("SEE_NOISY_MAX_DEPTH");
-inline constexpr int SEE_NOISY_MARGIN = value_of("SEE_NOISY_MARGIN");
-inline constexpr int QS_DELTA_MARGIN = value_of("QS_DELTA_MARGIN");
-inline constexpr int SE_MIN_DEPTH = value_of("SE_MIN_DEPTH");
-inline constexpr int SE_TT_DEPTH_MARGIN = value_of("SE_TT_DEPTH_MARGIN");
-inline constexpr int SE_BETA_MARGIN = value_of("SE_BETA_MARGIN");
-inline constexpr int LMR_BASE = value_of("LMR_BASE");
-inline constexpr int LMR_DIVISOR = value_of("LMR_DIVISOR");
-inline constexpr int LMR_MIN_DEPTH = value_of("LMR_MIN_DEPTH");
-inline constexpr int LMR_HISTORY_DIVISOR = value_of("LMR_HISTORY_DIVISOR");
-inline constexpr int HISTORY_BONUS_SCALE = value_of("HISTORY_BONUS_SCALE");
-inline constexpr int HISTORY_BONUS_OFFSET = value_of("HISTORY_BONUS_OFFSET");
-inline constexpr int HISTORY_BONUS_MAX = value_of("HISTORY_BONUS_MAX");
-inline constexpr int CORRECTION_WEIGHT_MAX = value_of("CORRECTION_WEIGHT_MAX");
-inline constexpr int CORRECTION_MAX = value_of("CORRECTION_MAX");
-inline constexpr int MVV_SCALE = value_of("MVV_SCALE");
-inline constexpr int CAPTURE_HISTORY_DIVISOR = value_of("CAPTURE_HISTORY_DIVISOR");
-inline constexpr int SMP_SKIP_CYCLE = value_of("SMP_SKIP_CYCLE");
+SEN_SEARCH_PARAM(ASP_MIN_DEPTH);
+SEN_SEARCH_PARAM(ASP_DELTA);
+SEN_SEARCH_PARAM(ASP_GROWTH_DIVISOR);
+SEN_SEARCH_PARAM(ASP_FULL_WINDOW);
+SEN_SEARCH_PARAM(RFP_MAX_DEPTH);
+SEN_SEARCH_PARAM(RFP_MARGIN);
+SEN_SEARCH_PARAM(NMP_MIN_DEPTH);
+SEN_SEARCH_PARAM(NMP_BASE_REDUCTION);
+SEN_SEARCH_PARAM(NMP_DEPTH_DIVISOR);
+SEN_SEARCH_PARAM(NMP_EVAL_DIVISOR);
+SEN_SEARCH_PARAM(NMP_EVAL_MAX_REDUCTION);
+SEN_SEARCH_PARAM(NMP_VERIFY_DEPTH);
+SEN_SEARCH_PARAM(IIR_MIN_DEPTH);
+SEN_SEARCH_PARAM(LMP_BASE);
+SEN_SEARCH_PARAM(FP_MAX_DEPTH);
+SEN_SEARCH_PARAM(FP_BASE);
+SEN_SEARCH_PARAM(FP_MARGIN);
+SEN_SEARCH_PARAM(HP_MAX_DEPTH);
+SEN_SEARCH_PARAM(HP_MARGIN);
+SEN_SEARCH_PARAM(SEE_QUIET_MAX_DEPTH);
+SEN_SEARCH_PARAM(SEE_QUIET_MARGIN);
+SEN_SEARCH_PARAM(SEE_NOISY_MAX_DEPTH);
+SEN_SEARCH_PARAM(SEE_NOISY_MARGIN);
+SEN_SEARCH_PARAM(QS_DELTA_MARGIN);
+SEN_SEARCH_PARAM(SE_MIN_DEPTH);
+SEN_SEARCH_PARAM(SE_TT_DEPTH_MARGIN);
+SEN_SEARCH_PARAM(SE_BETA_MARGIN);
+SEN_SEARCH_PARAM(LMR_BASE);
+SEN_SEARCH_PARAM(LMR_DIVISOR);
+SEN_SEARCH_PARAM(LMR_MIN_DEPTH);
+SEN_SEARCH_PARAM(LMR_HISTORY_DIVISOR);
+SEN_SEARCH_PARAM(HISTORY_BONUS_SCALE);
+SEN_SEARCH_PARAM(HISTORY_BONUS_OFFSET);
+SEN_SEARCH_PARAM(HISTORY_BONUS_MAX);
+SEN_SEARCH_PARAM(CORRECTION_WEIGHT_MAX);
+SEN_SEARCH_PARAM(CORRECTION_MAX);
+SEN_SEARCH_PARAM(MVV_SCALE);
+SEN_SEARCH_PARAM(CAPTURE_HISTORY_DIVISOR);
+SEN_SEARCH_PARAM(SMP_SKIP_CYCLE);
 
 namespace detail {
 constexpr bool table_is_valid() {
