@@ -46,7 +46,7 @@ struct GameEnd {
 };
 
 // Endgame tables (tablebases), as the search sees them: a game with tables of decided positions
-// (chess: Syzygy) says how far the search may use them; a game without any reports max_pieces 0,
+// says how far the search may use them; a game without any reports max_pieces 0,
 // and the search then never asks for a probe.
 struct TableSettings {
     int max_pieces = 0;   // probe positions with at most this many pieces (0: no tables)
