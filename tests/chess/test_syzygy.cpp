@@ -9,6 +9,8 @@
 #include <catch2/catch.hpp>
 
 #include <chrono>
+#include <cstdlib>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -402,4 +404,70 @@ TEST_CASE("syzygy: the UCI options, a bad path refused with an info string, and 
     CHECK(syzygy::settings().probe_limit == 7);
     CHECK(syzygy::settings().rule50);
     fresh.handle_line("quit");
+}
+
+// Cursed wins and blessed losses stored as such in the tables (WDL 1 and -1) first occur with five
+// pieces, in tables too large to commit; given a folder with some of them (SEN_SYZYGY_PATH), this
+// hidden test finds such positions at random and checks how the root scores them. Run it with
+// `SEN_SYZYGY_PATH=/path build/tests/sen_tests "[syzygy-full]"`.
+TEST_CASE("syzygy: cursed wins and blessed losses of five-piece tables (SEN_SYZYGY_PATH)", "[.][syzygy-full]") {
+    const char* path = std::getenv("SEN_SYZYGY_PATH");
+    if (!path) {
+        WARN("SEN_SYZYGY_PATH is not set: nothing to check");
+        return;
+    }
+    struct NoTablesAfter {
+        ~NoTablesAfter() {
+            syzygy::tablebases().set_path("");
+            syzygy::settings().rule50 = true;
+        }
+    } no_tables_after;
+    syzygy::tablebases().set_path(path);
+    std::mt19937 rng(7);
+    std::optional<std::string> cursed, blessed;
+    for (const std::string white : {"KBB", "KBN", "KNN", "KRB", "KRN", "KQN"})
+        for (const std::string black : {"KN", "KB", "KP", "KR"}) {
+            for (int tries = 0; tries < 4000 && !(cursed && blessed); ++tries) {
+                std::string board(64, '.');
+                std::string pieces = white;
+                for (const char c : black) pieces += char(std::tolower(c));
+                for (const char c : pieces) {
+                    int s = 0;
+                    do s = int(rng() % 64);
+                    while (board[std::size_t(s)] != '.' || ((c == 'p' || c == 'P') && (s < 8 || s >= 56)));
+                    board[std::size_t(s)] = c;
+                }
+                const std::string fen = board_fen(board) + (rng() % 2 ? " w" : " b") + " - - 0 1";
+                Position pos;
+                if (pos.set_fen(fen)) continue;
+                const std::optional<int> w = syzygy::tablebases().probe_wdl(pos);
+                if (w == 1 && !cursed) cursed = fen;
+                if (w == -1 && !blessed) blessed = fen;
+            }
+        }
+    if (!cursed || !blessed) {
+        WARN("no cursed win or blessed loss found in the tables of " << path);
+        return;
+    }
+    INFO("cursed win " << *cursed << ", blessed loss " << *blessed);
+    CHECK(dtz_of(*cursed) > 100);
+    CHECK(dtz_of(*blessed) < -100);
+    const auto root_score = [](const std::string& fen) {
+        Position pos = position_from(fen);
+        std::vector<Move> moves;
+        for (const Move m : legal_moves(pos)) moves.push_back(m);
+        const auto ranking = syzygy::rank_root_moves(pos, moves, ChessGame::table_settings());
+        REQUIRE(ranking.has_value());
+        int best = -TABLE_WIN - 1;
+        for (const TableRootMove& r : ranking->moves) best = std::max(best, r.score);
+        return best;
+    };
+    syzygy::settings().rule50 = true;
+    CHECK(root_score(*cursed) > 0);
+    CHECK(root_score(*cursed) < 50);
+    CHECK(root_score(*blessed) < 0);
+    CHECK(root_score(*blessed) > -50);
+    syzygy::settings().rule50 = false;
+    CHECK(root_score(*cursed) == TABLE_WIN);
+    CHECK(root_score(*blessed) == -TABLE_WIN);
 }
