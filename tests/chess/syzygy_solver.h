@@ -18,6 +18,7 @@
 
 #include "chess/movegen.h"
 #include "chess/position.h"
+#include "core/text.h"
 
 namespace sen::chess::test {
 
@@ -50,28 +51,11 @@ private:
 
     std::string fen_of(int i) const {
         const int stm = i & 1, bk = (i >> 1) & 63, x = (i >> 7) & 63, wk = i >> 13;
-        char board[64];
-        std::fill(board, board + 64, '.');
-        board[wk] = 'K';
-        board[x] = extra_;
-        board[bk] = 'k';
-        std::string f;
-        for (int r = 7; r >= 0; --r) {
-            int empty = 0;
-            for (int c = 0; c < 8; ++c) {
-                const char p = board[r * 8 + c];
-                if (p == '.') {
-                    ++empty;
-                    continue;
-                }
-                if (empty) f += char('0' + empty);
-                empty = 0;
-                f += p;
-            }
-            if (empty) f += char('0' + empty);
-            if (r) f += '/';
-        }
-        return f + (stm ? " b - - 0 1" : " w - - 0 1");
+        const std::string board = text::placement(8, 8, [&](int file, int rank) {
+            const int s = rank * 8 + file;
+            return s == wk ? 'K' : s == bk ? 'k' : s == x ? extra_ : ' ';
+        });
+        return board + (stm ? " b - - 0 1" : " w - - 0 1");
     }
 
     void build() {

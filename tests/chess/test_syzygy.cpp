@@ -19,6 +19,7 @@
 #include "chess/syzygy/tablebase.h"
 #include "chess/syzygy_solver.h"
 #include "chess/test_util.h"
+#include "core/text.h"
 #include "core/uci.h"
 #include "games.h"
 
@@ -48,23 +49,10 @@ int sign(int v) { return (v > 0) - (v < 0); }
 
 // The board field of a FEN from 64 characters, a1 first ('.' empty).
 std::string board_fen(const std::string& board) {
-    std::string fen;
-    for (int r = 7; r >= 0; --r) {
-        int empty = 0;
-        for (int c = 0; c < 8; ++c) {
-            const char p = board[std::size_t(r * 8 + c)];
-            if (p == '.') {
-                ++empty;
-                continue;
-            }
-            if (empty) fen += char('0' + empty);
-            empty = 0;
-            fen += p;
-        }
-        if (empty) fen += char('0' + empty);
-        if (r) fen += '/';
-    }
-    return fen;
+    return text::placement(8, 8, [&board](int file, int rank) {
+        const char c = board[std::size_t(rank * 8 + file)];
+        return c == '.' ? ' ' : c;
+    });
 }
 
 // The same position with the colours swapped (and the board turned upside down).
@@ -145,6 +133,19 @@ SearchResult search(const Position& pos, int depth, std::vector<Move> searchmove
     SearchCallbacks callbacks;
     if (reports) callbacks.on_report = [reports](const SearchReport& r) { reports->push_back(r); };
     return searcher.search(pos, limits, timer, control, callbacks);
+}
+
+// The best score the root ranking gives any move of the position.
+int root_score(const std::string& fen) {
+    Position pos = position_from(fen);
+    std::vector<Move> moves;
+    for (const Move m : legal_moves(pos)) moves.push_back(m);
+    const auto ranking = syzygy::rank_root_moves(pos, moves, ChessGame::table_settings());
+    REQUIRE(ranking.has_value());
+    CHECK(ranking->exact);
+    int best = -TABLE_WIN - 1;
+    for (const TableRootMove& r : ranking->moves) best = std::max(best, r.score);
+    return best;
 }
 
 // The score the search's last line shows.
@@ -245,17 +246,6 @@ TEST_CASE("syzygy: a win or loss too long for the halfmove clock is a near draw 
     const std::string loss = "8/8/8/6B1/8/8/4k3/1K5N b - - 60 80";  // Black loses in 65 plies
     REQUIRE(dtz_of(win) == 58);
     REQUIRE(dtz_of(loss) == -65);
-    const auto root_score = [](const std::string& fen) {
-        Position pos = position_from(fen);
-        std::vector<Move> moves;
-        for (const Move m : legal_moves(pos)) moves.push_back(m);
-        const auto ranking = syzygy::rank_root_moves(pos, moves, ChessGame::table_settings());
-        REQUIRE(ranking.has_value());
-        CHECK(ranking->exact);
-        int best = -TABLE_WIN - 1;
-        for (const TableRootMove& r : ranking->moves) best = std::max(best, r.score);
-        return best;
-    };
     syzygy::settings().rule50 = true;
     const int cursed = root_score(win), blessed = root_score(loss);
     CHECK(cursed > 0);
@@ -452,16 +442,6 @@ TEST_CASE("syzygy: cursed wins and blessed losses of five-piece tables (SEN_SYZY
     INFO("cursed win " << *cursed << ", blessed loss " << *blessed);
     CHECK(dtz_of(*cursed) > 100);
     CHECK(dtz_of(*blessed) < -100);
-    const auto root_score = [](const std::string& fen) {
-        Position pos = position_from(fen);
-        std::vector<Move> moves;
-        for (const Move m : legal_moves(pos)) moves.push_back(m);
-        const auto ranking = syzygy::rank_root_moves(pos, moves, ChessGame::table_settings());
-        REQUIRE(ranking.has_value());
-        int best = -TABLE_WIN - 1;
-        for (const TableRootMove& r : ranking->moves) best = std::max(best, r.score);
-        return best;
-    };
     syzygy::settings().rule50 = true;
     CHECK(root_score(*cursed) > 0);
     CHECK(root_score(*cursed) < 50);
