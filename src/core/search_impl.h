@@ -164,9 +164,10 @@ struct BasicSearcher<Game>::Worker {
     // and again (a blocked centre, a passer the terms undervalue); the search's results in
     // positions with this side to move and these pawns show by how much, so that is added back.
     std::size_t correction_index() const { return std::size_t(Game::pawn_structure_key(pos)) & (Histories<Game>::CORRECTION_SIZE - 1); }
+    // The result stays below the endgame tables' wins, as below the mates.
     int corrected_eval(int raw) const {
         const int c = histories.correction[index_of(pos.side_to_move())][correction_index()];
-        return std::clamp(raw + c / Histories<Game>::CORRECTION_GRAIN, -SCORE_MATE_IN_MAX_PLY + 1, SCORE_MATE_IN_MAX_PLY - 1);
+        return std::clamp(raw + c / Histories<Game>::CORRECTION_GRAIN, -SCORE_TB_WIN_IN_MAX_PLY + 1, SCORE_TB_WIN_IN_MAX_PLY - 1);
     }
     // Moves the correction towards this node's error (search score minus raw eval), more
     // for deeper searches.
