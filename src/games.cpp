@@ -134,7 +134,8 @@ UciSetup uci_setup() {
                  "Extra commands: d (show the board), eval (evaluation), perft <depth> / go perft <depth>,\n"
                  "bench [depth], help. Xiangqi: setoption name UCI_Variant value xiangqi (chess to go back).\n"
                  "Command line: sen bench [depth] [--variant xiangqi] | sen perft <depth> [FEN] [--divide]\n"
-                 "[--threads N] [--hash MB] | sen perft --suite FILE [--max-depth D] [--threads N].";
+                 "[--threads N] [--hash MB] | sen perft --suite FILE [--max-depth D] [--threads N]\n"
+                 "| sen tbprobe --path DIRS [FEN ...] (Syzygy WDL and DTZ).";
     return setup;
 }
 
