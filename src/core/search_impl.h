@@ -457,7 +457,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
     (ss + 1)->killers[0] = (ss + 1)->killers[1] = Move::none();
     const Color us = pos.side_to_move();
 
-    if (!PV && !in_check && !excluded && std::abs(beta) < SCORE_MATE_IN_MAX_PLY) {
+    if (!PV && !in_check && !excluded && std::abs(beta) < SCORE_TB_WIN_IN_MAX_PLY) {
         // Reverse futility pruning: far enough above beta that a quiet move is unlikely to bring
         // the score back down within this depth.
         if (depth <= params::RFP_MAX_DEPTH && eval - params::RFP_MARGIN * (depth - improving) >= beta) return (eval + beta) / 2;
@@ -476,7 +476,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
             pos.unmake_null_move();
             if (stopped()) return 0;
             if (score >= beta) {
-                if (score >= SCORE_MATE_IN_MAX_PLY) score = beta;
+                if (score >= SCORE_TB_WIN_IN_MAX_PLY) score = beta;  // no unproven mate or table win
                 if (depth < params::NMP_VERIFY_DEPTH) return score;
                 ss->null_move_allowed = false;
                 const int verified = negamax<false>(beta - 1, beta, depth - r, ply, false, ss);
@@ -529,7 +529,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
         const int history = quiet ? histories.butterfly[index_of(us)][m.from()][m.to()] + continuation_history : 0;
         const int lmr_depth = std::max(0, depth - 1 - LMR.r[std::min(depth, 63)][std::min(move_count, 63)]);
 
-        if (!root && best_score > -SCORE_MATE_IN_MAX_PLY && Game::has_non_pawn_material(pos, us)) {
+        if (!root && best_score > -SCORE_TB_WIN_IN_MAX_PLY && Game::has_non_pawn_material(pos, us)) {
             if (quiet) {
                 // Late-move pruning: after enough quiet moves at low depth, the rest are unlikely to matter.
                 if (move_count >= (params::LMP_BASE + depth * depth) / (2 - improving)) {
@@ -567,7 +567,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
         // several good moves and its stored score already beats beta (search it a ply shallower).
         if (!root && m == tt_move && !excluded && depth >= params::SE_MIN_DEPTH && tt_hit &&
             entry.depth >= depth - params::SE_TT_DEPTH_MARGIN && entry.bound != Bound::Upper && entry.bound != Bound::None &&
-            std::abs(tt_score) < SCORE_MATE_IN_MAX_PLY) {
+            std::abs(tt_score) < SCORE_TB_WIN_IN_MAX_PLY) {
             const int singular_beta = tt_score - params::SE_BETA_MARGIN * depth;
             ss->excluded = m;
             const int score = negamax<false>(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node, ss);
@@ -669,9 +669,9 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
     if (PV) best_score = std::min(best_score, tb_ceiling);
     const Bound bound = best_score >= beta ? Bound::Lower : (PV && best_score > original_alpha) ? Bound::Exact : Bound::Upper;
     // The correction learns only from scores the static eval could have seen: not in check, not
-    // after a capture or promotion decided the node, not mates, and only a bound that lies on the
-    // side of the static eval it proves wrong.
-    if (!in_check && (!best_move || !Game::is_noisy(pos, best_move)) && std::abs(best_score) < SCORE_MATE_IN_MAX_PLY &&
+    // after a capture or promotion decided the node, not mates or table results, and only a bound
+    // that lies on the side of the static eval it proves wrong.
+    if (!in_check && (!best_move || !Game::is_noisy(pos, best_move)) && std::abs(best_score) < SCORE_TB_WIN_IN_MAX_PLY &&
         !(bound == Bound::Lower && best_score <= ss->static_eval) && !(bound == Bound::Upper && best_score >= ss->static_eval))
         update_correction(raw_eval, best_score, depth);
     tt->store(pos.key(), best_move.raw(), score_to_tt(best_score, ply), raw_eval, depth, bound);
