@@ -7,12 +7,50 @@
 
 #include "chess/engine.h"
 #include "chess/nnue.h"
+#include "chess/syzygy/tablebase.h"
 #include "core/game_front.h"
 #include "xiangqi/engine.h"
 
 namespace sen {
 
 namespace {
+
+// The Syzygy endgame tables, with Stockfish's option names and meanings. The tables and these
+// settings are the process's (chess/syzygy/tablebase.h), as the network is: a new session puts
+// them back to their defaults.
+void add_syzygy_options(GameEntry& entry) {
+    namespace syzygy = chess::syzygy;
+    const auto path = std::make_shared<std::string>();
+    UciOption tables = UciOption::string("SyzygyPath", "<empty>", [path](const std::string& value, OptionHost& host) {
+        if (host.searching()) {
+            host.error("SyzygyPath cannot change during a search; unchanged");
+            return;
+        }
+        host.wait();
+        const std::string found = syzygy::tablebases().set_path(value);
+        *path = value == "<empty>" ? "" : value;
+        if (!path->empty() && syzygy::tablebases().max_pieces() == 0)
+            host.info(fmt::format("SyzygyPath: no tablebase files in {} ({}); playing on without tables", printable(value, 200),
+                                  printable(found, 300)));
+        else host.info(fmt::format("SyzygyPath: {}", printable(found, 300)));
+    });
+    tables.shown = [path] { return path->empty() ? std::string("<empty>") : *path; };
+    tables.reset = [path] {
+        syzygy::tablebases().set_path("");
+        path->clear();
+    };
+    entry.options.push_back(std::move(tables));
+
+    UciOption depth = UciOption::spin("SyzygyProbeDepth", 1, 1, 100, [](int v, OptionHost&) { syzygy::settings().probe_depth = v; });
+    depth.reset = [] { syzygy::settings().probe_depth = 1; };
+    entry.options.push_back(std::move(depth));
+    UciOption rule50 = UciOption::check("Syzygy50MoveRule", true, [](bool on, OptionHost&) { syzygy::settings().rule50 = on; });
+    rule50.reset = [] { syzygy::settings().rule50 = true; };
+    entry.options.push_back(std::move(rule50));
+    UciOption limit = UciOption::spin("SyzygyProbeLimit", 7, 0, 7, [](int v, OptionHost&) { syzygy::settings().probe_limit = v; });
+    limit.reset = [] { syzygy::settings().probe_limit = 7; };
+    entry.options.push_back(std::move(limit));
+}
 
 GameEntry chess_entry() {
     using chess::ChessGame;
@@ -69,6 +107,8 @@ GameEntry chess_entry() {
     };
     entry.options.push_back(std::move(eval));
 
+    add_syzygy_options(entry);
+
     // xboard's names: standard chess, and Fischer Random with its castling notation (the
     // session sets up the game's position after choosing the variant).
     entry.xboard_variants.push_back({"normal", [chess960](OptionHost&) { *chess960 = false; }});
@@ -94,7 +134,8 @@ UciSetup uci_setup() {
                  "Extra commands: d (show the board), eval (evaluation), perft <depth> / go perft <depth>,\n"
                  "bench [depth], help. Xiangqi: setoption name UCI_Variant value xiangqi (chess to go back).\n"
                  "Command line: sen bench [depth] [--variant xiangqi] | sen perft <depth> [FEN] [--divide]\n"
-                 "[--threads N] [--hash MB] | sen perft --suite FILE [--max-depth D] [--threads N].";
+                 "[--threads N] [--hash MB] | sen perft --suite FILE [--max-depth D] [--threads N]\n"
+                 "| sen tbprobe --path DIRS [FEN ...] (Syzygy WDL and DTZ).";
     return setup;
 }
 

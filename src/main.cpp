@@ -1,5 +1,5 @@
 // Entry point: dispatches the command-line subcommands (perft, bench, datagen, datagen-convert, tune,
-// nnue-train), otherwise runs a protocol loop on standard input and output with the games of
+// nnue-train, tbprobe), otherwise runs a protocol loop on standard input and output with the games of
 // games.h: CECP (xboard) when the first command is `xboard`, UCI otherwise.
 #include <cstdio>
 #include <iostream>
@@ -19,6 +19,7 @@
 #include "tools/datagen.h"
 #include "tools/datagen_convert.h"
 #include "tools/nnue_train.h"
+#include "tools/tbprobe_command.h"
 #include "tools/tune.h"
 
 int main(int argc, char* argv[]) {
@@ -29,6 +30,7 @@ int main(int argc, char* argv[]) {
     if (!args.empty() && args[0] == "datagen") return sen::run_datagen_command({args.begin() + 1, args.end()});
     if (!args.empty() && args[0] == "datagen-convert") return sen::run_datagen_convert_command({args.begin() + 1, args.end()});
     if (!args.empty() && args[0] == "tune") return sen::run_tune_command({args.begin() + 1, args.end()});
+    if (!args.empty() && args[0] == "tbprobe") return sen::run_tbprobe_command({args.begin() + 1, args.end()});
     if (!args.empty() && args[0] == "nnue-train") return sen::chess::nnue::run_nnue_train_command({args.begin() + 1, args.end()});
 
 #ifdef _WIN32

@@ -7,6 +7,8 @@
 // no legal move is a loss in check and a stalemate (draw) otherwise.
 #pragma once
 
+#include <algorithm>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -20,6 +22,8 @@
 #include "chess/perft.h"
 #include "chess/position.h"
 #include "chess/see.h"
+#include "chess/syzygy/root.h"
+#include "chess/syzygy/tablebase.h"
 #include "chess/wdl_model.h"
 #include "core/game.h"
 #include "core/prng.h"
@@ -81,6 +85,28 @@ struct ChessGame {
     }
     static Outcome no_move_outcome(const Position& pos) { return pos.in_check() ? Outcome::Loss : Outcome::Draw; }
 
+    // Syzygy tables (syzygy/tablebase.h), as the Syzygy options set them. A probe limit above the
+    // largest table found probes every table position at any depth (Stockfish's rule).
+    static TableSettings table_settings() {
+        const int found = syzygy::tablebases().max_pieces();
+        const int limit = syzygy::settings().probe_limit.load();
+        if (found == 0 || limit == 0) return {};
+        TableSettings s;
+        s.max_pieces = std::min(limit, found);
+        s.probe_depth = limit > found ? 0 : syzygy::settings().probe_depth.load();
+        s.rule50 = syzygy::settings().rule50.load();
+        return s;
+    }
+    // In the tree the tables are probed right after a capture or pawn move (the position is new
+    // to the fifty-move count), never with castling rights, which the tables do not hold.
+    static int table_men(const Position& pos) {
+        return pos.rule50() == 0 && pos.castling_rights() == NO_CASTLING ? popcount(pos.pieces()) : 0;
+    }
+    static std::optional<int> table_wdl(Position& pos) { return syzygy::tablebases().probe_wdl(pos); }
+    static std::optional<TableRootRanking> table_rank_root(Position& pos, const std::vector<Move>& moves, const TableSettings& s) {
+        return syzygy::rank_root_moves(pos, moves, s);
+    }
+
     static std::optional<std::string> set_fen(Position& pos, std::string_view fen, bool chess960) { return pos.set_fen(fen, chess960); }
     static Move parse_move(const Position& pos, std::string_view text, bool /*chess960: the text is read either way*/) {
         return parse_uci_move(pos, text);
@@ -104,7 +130,17 @@ struct ChessGame {
         }
         return {};
     }
-    static std::string pretty(const Position& pos) { return pos.pretty(); }
+    // The board, and with tables loaded the root's WDL and DTZ, as Stockfish's `d` shows them.
+    static std::string pretty(const Position& pos) {
+        std::string text = pos.pretty();
+        if (syzygy::tablebases().max_pieces() == 0) return text;
+        Position copy = pos;
+        const auto wdl = syzygy::tablebases().probe_wdl(copy);
+        const auto dtz = syzygy::tablebases().probe_dtz(copy);
+        if (!wdl) return text + "Tablebases: not in the tables\n";
+        static constexpr const char* WORDS[5] = {"Loss", "Blessed loss", "Draw", "Cursed win", "Win"};
+        return text + "Tablebases WDL: " + WORDS[*wdl + 2] + "\nTablebases DTZ: " + (dtz ? std::to_string(*dtz) : "none") + '\n';
+    }
     static std::string eval_report(const Position& pos) {
         if (!nnue::active_network()) return chess::eval_report(pos);
         return "network: " + std::to_string(nnue::evaluate(pos)) + " cp (side to move)\nhand-written: " + chess::eval_report(pos);

@@ -530,6 +530,18 @@ bool Position::is_repetition(int ply_from_root) const {
     return false;
 }
 
+bool Position::has_repeated() const {
+    const int n = int(states_.size()) - 1;
+    const int end = std::min(state().rule50, state().plies_from_null);
+    for (int back = 0; back + 4 <= end && back <= n; ++back) {
+        const StateInfo& later = states_[std::size_t(n - back)];
+        const int reach = std::min(later.rule50, later.plies_from_null);
+        for (int i = 4; i <= reach && i <= n - back; i += 2)
+            if (states_[std::size_t(n - back - i)].key == later.key) return true;
+    }
+    return false;
+}
+
 GameState Position::game_state() const {
     const bool has_moves = count_legal_moves(*this) > 0;
     if (!has_moves) return in_check() ? GameState::Checkmate : GameState::Stalemate;

@@ -128,6 +128,9 @@ public:
     // ply_from_root plies back) counts as a draw at once; one reaching the root or the game
     // history before it must be the third occurrence.
     bool is_repetition(int ply_from_root) const;
+    // Whether any position since the last capture, pawn move or null move occurred before it
+    // too (the endgame tables' root ranking: a win then needs more than the table's distance).
+    bool has_repeated() const;
     // Checks for mate/stalemate call the move generator: use in the protocol, not in search.
     GameState game_state() const;
 

@@ -21,6 +21,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/deep_perft.h"
 #include "core/types.h"
@@ -44,11 +45,34 @@ struct GameEnd {
     std::string reason;
 };
 
+// Endgame tables (tablebases), as the search sees them: a game with tables of decided positions
+// says how far the search may use them; a game without any reports max_pieces 0,
+// and the search then never asks for a probe.
+struct TableSettings {
+    int max_pieces = 0;   // probe positions with at most this many pieces (0: no tables)
+    int probe_depth = 1;  // positions with exactly max_pieces are probed from this depth on
+    bool rule50 = true;   // a win the fifty-move rule spoils (and a loss it saves) counts as a draw
+};
+
+// A root move's standing by the tables: moves of a higher rank are better, moves of one rank
+// equally good as far as the tables tell; `score` is what to show for it, in centipawns, or
+// +-TABLE_WIN for a result the tables prove (the search shows its own scale's table win).
+struct TableRootMove {
+    int rank = 0;
+    int score = 0;
+};
+constexpr int TABLE_WIN = 1 << 20;
+struct TableRootRanking {
+    std::vector<TableRootMove> moves;  // in the order of the moves asked about
+    bool exact = false;                // ranked by distance (the game's DTZ); else by result alone, and the search goes on probing
+};
+
 // What the searcher, the move picker and the engine need of a game. Every shared search
 // template requires it, so a missing operation is one readable error at the instantiation.
 template <class G>
 concept SearchGame = requires(const typename G::Position& pos, typename G::Position& mutable_pos, typename G::Move m,
-                              typename G::MoveList& list, int ply, int threshold) {
+                              typename G::MoveList& list, int ply, int threshold, const std::vector<typename G::Move>& root_moves,
+                              const TableSettings& settings) {
     // Types. Move is 16 bits with raw() and an explicit constructor from them (the hash table
     // stores raw moves), none() (no move) and null() (the null move's marker); from() and to()
     // index histories by board point, as Piece does by piece (NO_PIECE: the null move's mover).
@@ -103,6 +127,15 @@ concept SearchGame = requires(const typename G::Position& pos, typename G::Posit
     // and the outcome when the side to move has no legal move.
     { G::rule_outcome(pos, ply) } -> std::same_as<Outcome>;
     { G::no_move_outcome(pos) } -> std::same_as<Outcome>;
+    // Endgame tables: the settings for this search; the number of pieces when the tables may be
+    // probed here in the tree (right after a move that resets the game's move counter), else 0;
+    // the position's result by the tables (-2 loss, -1 a loss the move-limit rule saves, 0 draw,
+    // 1 a win it spoils, 2 win; nothing when they do not say); and the root moves ranked, when
+    // the root is in the tables (nothing otherwise).
+    { G::table_settings() } -> std::same_as<TableSettings>;
+    { G::table_men(pos) } -> std::convertible_to<int>;
+    { G::table_wdl(mutable_pos) } -> std::same_as<std::optional<int>>;
+    { G::table_rank_root(mutable_pos, root_moves, settings) } -> std::same_as<std::optional<TableRootRanking>>;
 };
 
 // What the protocol front-end, bench and the command-line tools need of a game: reading and

@@ -186,9 +186,10 @@ public:
             std::string pv;
             for (const Move m : r.pv) pv += ' ' + text(m);
             const char* bound = r.bound == Bound::Lower ? " lowerbound" : r.bound == Bound::Upper ? " upperbound" : "";
-            out.line(fmt::format("info depth {} seldepth {} multipv {} score {}{}{} nodes {} nps {} hashfull {} time {} pv{}", r.depth,
-                                 r.seldepth, r.multipv, format_score(r.score), bound, wdl(r.score), r.nodes, nps, r.hashfull, r.time_ms,
-                                 pv));
+            const std::string tbhits = r.tbhits ? fmt::format(" tbhits {}", *r.tbhits) : "";
+            out.line(fmt::format("info depth {} seldepth {} multipv {} score {}{}{} nodes {} nps {} hashfull {}{} time {} pv{}", r.depth,
+                                 r.seldepth, r.multipv, format_score(r.score), bound, wdl(r.score), r.nodes, nps, r.hashfull, tbhits,
+                                 r.time_ms, pv));
         };
         callbacks.on_current_move = [&out, text](int depth, Move m, int number) {
             out.line(fmt::format("info depth {} currmove {} currmovenumber {}", depth, text(m), number));

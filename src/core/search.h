@@ -36,6 +36,10 @@ constexpr int SCORE_INFINITE = 32001;
 constexpr int SCORE_MATE = 32000;
 constexpr int SCORE_MATE_IN_MAX_PLY = SCORE_MATE - MAX_PLY;
 constexpr int SCORE_DRAW = 0;
+// A result proved by endgame tables: below every mate, above every evaluation, and like a mate
+// nearer the root the sooner the tables were reached (Stockfish's VALUE_TB_WIN range).
+constexpr int SCORE_TB_WIN = SCORE_MATE_IN_MAX_PLY - 1;
+constexpr int SCORE_TB_WIN_IN_MAX_PLY = SCORE_TB_WIN - MAX_PLY;
 
 constexpr bool is_mate_score(int score) { return score >= SCORE_MATE_IN_MAX_PLY || score <= -SCORE_MATE_IN_MAX_PLY; }
 // Moves (not plies) to mate: positive when we mate, negative when we are mated.
@@ -73,6 +77,7 @@ struct BasicSearchReport {
     std::uint64_t nodes = 0;
     std::int64_t time_ms = 0;
     int hashfull = 0;
+    std::optional<std::uint64_t> tbhits;  // endgame-table probes so far, when the game's tables are in use
     std::vector<Move> pv;
 };
 

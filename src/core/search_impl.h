@@ -58,14 +58,15 @@ constexpr int CORRECTION_WEIGHT_SCALE = 256;
 
 // Mate scores are stored relative to the node, not the root, so that a transposition found at
 // another ply reports the right distance to mate.
+// Endgame-table results count from the node the same way.
 inline int score_to_tt(int score, int ply) {
-    if (score >= SCORE_MATE_IN_MAX_PLY) return score + ply;
-    if (score <= -SCORE_MATE_IN_MAX_PLY) return score - ply;
+    if (score >= SCORE_TB_WIN_IN_MAX_PLY) return score + ply;
+    if (score <= -SCORE_TB_WIN_IN_MAX_PLY) return score - ply;
     return score;
 }
 inline int score_from_tt(int score, int ply) {
-    if (score >= SCORE_MATE_IN_MAX_PLY) return score - ply;
-    if (score <= -SCORE_MATE_IN_MAX_PLY) return score + ply;
+    if (score >= SCORE_TB_WIN_IN_MAX_PLY) return score - ply;
+    if (score <= -SCORE_TB_WIN_IN_MAX_PLY) return score + ply;
     return score;
 }
 
@@ -99,6 +100,8 @@ struct RootMove {
     int seldepth = 0;
     std::uint64_t nodes = 0;  // spent on this move by this thread since the search began, all iterations together
     std::vector<Move> pv;
+    int tb_rank = 0;   // the endgame tables' rank of the move (game.h, TableRootMove); all 0 without tables
+    int tb_score = 0;  // and the score they give it
 };
 
 }  // namespace search_detail
@@ -133,6 +136,14 @@ struct BasicSearcher<Game>::Worker {
     std::atomic<std::uint64_t> nodes{0};
     int seldepth = 0;
     int completed_depth = 0;
+    std::size_t pv_last = 0;  // the root search's moves end here: the end of pv_index's table rank
+    // Endgame tables in this search: probe positions of at most tb_pieces pieces (0: none), those
+    // of exactly tb_pieces from tb_depth on; tb_root says the root moves are ranked by them.
+    int tb_pieces = 0;
+    int tb_depth = 0;
+    bool tb_rule50 = true;
+    bool tb_root = false;
+    std::atomic<std::uint64_t> tb_hits{0};
 
     // The search in progress.
     TranspositionTable* tt = nullptr;
@@ -149,14 +160,20 @@ struct BasicSearcher<Game>::Worker {
         for (const auto& w : *all) n += w->nodes.load(std::memory_order_relaxed);
         return n;
     }
+    std::uint64_t total_tb_hits() const {
+        std::uint64_t n = 0;
+        for (const auto& w : *all) n += w->tb_hits.load(std::memory_order_relaxed);
+        return n;
+    }
 
     // Correction history: the static evaluation misjudges some pawn structures the same way again
     // and again (a blocked centre, a passer the terms undervalue); the search's results in
     // positions with this side to move and these pawns show by how much, so that is added back.
     std::size_t correction_index() const { return std::size_t(Game::pawn_structure_key(pos)) & (Histories<Game>::CORRECTION_SIZE - 1); }
+    // The result stays below the endgame tables' wins, as below the mates.
     int corrected_eval(int raw) const {
         const int c = histories.correction[index_of(pos.side_to_move())][correction_index()];
-        return std::clamp(raw + c / Histories<Game>::CORRECTION_GRAIN, -SCORE_MATE_IN_MAX_PLY + 1, SCORE_MATE_IN_MAX_PLY - 1);
+        return std::clamp(raw + c / Histories<Game>::CORRECTION_GRAIN, -SCORE_TB_WIN_IN_MAX_PLY + 1, SCORE_TB_WIN_IN_MAX_PLY - 1);
     }
     // Moves the correction towards this node's error (search score minus raw eval), more
     // for deeper searches.
@@ -398,6 +415,38 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
          (entry.bound == Bound::Upper && tt_score <= alpha)))
         return tt_score;
 
+    // Endgame tables: a position they hold, met right after a capture or pawn move, has its
+    // result looked up instead of searched. A win or loss is a bound (a mate may still be found
+    // within it); it cuts when it lies beyond the window, and at PV nodes it bounds the search's
+    // score from the side it proves. Draws, and with the fifty-move rule cursed wins and blessed
+    // losses (scored just off zero), are exact. (Stockfish's step 5.)
+    int tb_floor = -SCORE_INFINITE, tb_ceiling = SCORE_INFINITE;
+    if (!root && !excluded && tb_pieces > 0) {
+        const int men = Game::table_men(pos);
+        if (men > 0 && men <= tb_pieces && (men < tb_pieces || depth >= tb_depth)) {
+            if (const std::optional<int> wdl = Game::table_wdl(pos)) {
+                tb_hits.fetch_add(1, std::memory_order_relaxed);
+                const int draw_band = tb_rule50 ? 1 : 0;
+                const int value = *wdl < -draw_band  ? -SCORE_TB_WIN + ply
+                                  : *wdl > draw_band ? SCORE_TB_WIN - ply
+                                                     : SCORE_DRAW + 2 * *wdl * draw_band;
+                const Bound b = *wdl < -draw_band ? Bound::Upper : *wdl > draw_band ? Bound::Lower : Bound::Exact;
+                if (b == Bound::Exact || (b == Bound::Lower ? value >= beta : value <= alpha)) {
+                    tt->store(pos.key(), 0, score_to_tt(value, ply), NO_EVAL, std::min(MAX_PLY - 1, depth + 6), b);
+                    return value;
+                }
+                if (PV) {
+                    if (b == Bound::Lower) {
+                        tb_floor = value;
+                        alpha = std::max(alpha, value);
+                    } else {
+                        tb_ceiling = value;
+                    }
+                }
+            }
+        }
+    }
+
     int eval = NO_EVAL, raw_eval = NO_EVAL;
     if (in_check) {
         ss->static_eval = NO_EVAL;
@@ -414,7 +463,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
     (ss + 1)->killers[0] = (ss + 1)->killers[1] = Move::none();
     const Color us = pos.side_to_move();
 
-    if (!PV && !in_check && !excluded && std::abs(beta) < SCORE_MATE_IN_MAX_PLY) {
+    if (!PV && !in_check && !excluded && std::abs(beta) < SCORE_TB_WIN_IN_MAX_PLY) {
         // Reverse futility pruning: far enough above beta that a quiet move is unlikely to bring
         // the score back down within this depth.
         if (depth <= params::RFP_MAX_DEPTH && eval - params::RFP_MARGIN * (depth - improving) >= beta) return (eval + beta) / 2;
@@ -433,7 +482,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
             pos.unmake_null_move();
             if (stopped()) return 0;
             if (score >= beta) {
-                if (score >= SCORE_MATE_IN_MAX_PLY) score = beta;
+                if (score >= SCORE_TB_WIN_IN_MAX_PLY) score = beta;  // no unproven mate or table win
                 if (depth < params::NMP_VERIFY_DEPTH) return score;
                 ss->null_move_allowed = false;
                 const int verified = negamax<false>(beta - 1, beta, depth - r, ply, false, ss);
@@ -455,7 +504,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
     std::optional<MovePicker<Game>> picker;
     if (!root) picker.emplace(pos, tt_move, histories, ss->killers, counter, continuations);
 
-    int best_score = -SCORE_INFINITE;
+    int best_score = tb_floor;
     Move best_move = Move::none();
     Move quiets[QUIETS_REMEMBERED];
     Move noisy[NOISY_REMEMBERED];
@@ -469,7 +518,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
         if (root) {
             // At the root, moves come in the order of the previous iteration, skipping lines
             // already settled by earlier MultiPV passes.
-            if (root_index >= root_moves.size()) break;
+            if (root_index >= pv_last) break;
             m = root_moves[root_index++].move;
         } else if (!(m = picker->next())) {
             break;
@@ -486,7 +535,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
         const int history = quiet ? histories.butterfly[index_of(us)][m.from()][m.to()] + continuation_history : 0;
         const int lmr_depth = std::max(0, depth - 1 - LMR.r[std::min(depth, 63)][std::min(move_count, 63)]);
 
-        if (!root && best_score > -SCORE_MATE_IN_MAX_PLY && Game::has_non_pawn_material(pos, us)) {
+        if (!root && best_score > -SCORE_TB_WIN_IN_MAX_PLY && Game::has_non_pawn_material(pos, us)) {
             if (quiet) {
                 // Late-move pruning: after enough quiet moves at low depth, the rest are unlikely to matter.
                 if (move_count >= (params::LMP_BASE + depth * depth) / (2 - improving)) {
@@ -524,7 +573,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
         // several good moves and its stored score already beats beta (search it a ply shallower).
         if (!root && m == tt_move && !excluded && depth >= params::SE_MIN_DEPTH && tt_hit &&
             entry.depth >= depth - params::SE_TT_DEPTH_MARGIN && entry.bound != Bound::Upper && entry.bound != Bound::None &&
-            std::abs(tt_score) < SCORE_MATE_IN_MAX_PLY) {
+            std::abs(tt_score) < SCORE_TB_WIN_IN_MAX_PLY) {
             const int singular_beta = tt_score - params::SE_BETA_MARGIN * depth;
             ss->excluded = m;
             const int score = negamax<false>(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node, ss);
@@ -623,11 +672,12 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
     }
 
     if (excluded) return best_score;
+    if (PV) best_score = std::min(best_score, tb_ceiling);
     const Bound bound = best_score >= beta ? Bound::Lower : (PV && best_score > original_alpha) ? Bound::Exact : Bound::Upper;
     // The correction learns only from scores the static eval could have seen: not in check, not
-    // after a capture or promotion decided the node, not mates, and only a bound that lies on the
-    // side of the static eval it proves wrong.
-    if (!in_check && (!best_move || !Game::is_noisy(pos, best_move)) && std::abs(best_score) < SCORE_MATE_IN_MAX_PLY &&
+    // after a capture or promotion decided the node, not mates or table results, and only a bound
+    // that lies on the side of the static eval it proves wrong.
+    if (!in_check && (!best_move || !Game::is_noisy(pos, best_move)) && std::abs(best_score) < SCORE_TB_WIN_IN_MAX_PLY &&
         !(bound == Bound::Lower && best_score <= ss->static_eval) && !(bound == Bound::Upper && best_score >= ss->static_eval))
         update_correction(raw_eval, best_score, depth);
     tt->store(pos.key(), best_move.raw(), score_to_tt(best_score, ply), raw_eval, depth, bound);
@@ -671,6 +721,8 @@ void BasicSearcher<Game>::Worker::report(int depth, int alpha, int beta, bool fr
         r.seldepth = rm.seldepth;
         r.multipv = int(i + 1);
         r.score = updated ? rm.score : rm.previous_score;
+        // A root ranked by the tables shows their verdict, unless the search has found a mate.
+        if (tb_root && std::abs(r.score) < SCORE_MATE_IN_MAX_PLY) r.score = rm.tb_score;
         r.bound = Bound::Exact;
         if (i == pv_index && updated) {
             if (r.score >= beta) r.bound = Bound::Lower;
@@ -679,6 +731,7 @@ void BasicSearcher<Game>::Worker::report(int depth, int alpha, int beta, bool fr
         r.nodes = total;
         r.time_ms = elapsed;
         r.hashfull = tt->hashfull();
+        if (tb_pieces > 0 || tb_root) r.tbhits = total_tb_hits();
         r.pv = rm.pv;
         callbacks->on_report(r);
     }
@@ -703,7 +756,17 @@ void BasicSearcher<Game>::Worker::iterative_deepening() {
         if (!is_main() && depth > 1 && (depth + id) % params::SMP_SKIP_CYCLE == 0) continue;
         for (RootMove& rm : root_moves) rm.previous_score = rm.score;
 
+        // With the root in the endgame tables, each line is searched among the moves of the
+        // best table rank not yet shown, so that no search can prefer a move the tables rank
+        // lower (Stockfish's pvFirst/pvLast). Without tables every rank is 0: one group.
+        std::size_t pv_first = 0;
+        pv_last = 0;
         for (pv_index = 0; pv_index < multipv && !stopped(); ++pv_index) {
+            if (pv_index == pv_last) {
+                pv_first = pv_last;
+                for (++pv_last; pv_last < root_moves.size(); ++pv_last)
+                    if (root_moves[pv_last].tb_rank != root_moves[pv_first].tb_rank) break;
+            }
             seldepth = 0;
             int delta = params::ASP_DELTA;
             int alpha = -SCORE_INFINITE, beta = SCORE_INFINITE;
@@ -717,7 +780,7 @@ void BasicSearcher<Game>::Worker::iterative_deepening() {
                 const int score = negamax<true>(alpha, beta, depth, 0, false, ss);
                 // An interrupted iteration leaves partial scores: its order must not be used.
                 if (stopped()) break;
-                std::stable_sort(root_moves.begin() + std::ptrdiff_t(pv_index), root_moves.end(),
+                std::stable_sort(root_moves.begin() + std::ptrdiff_t(pv_index), root_moves.begin() + std::ptrdiff_t(pv_last),
                                  [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
                 if (score <= alpha) {
                     if (is_main() && timer->elapsed_ms() > BOUND_REPORT_AFTER_MS) report(depth, alpha, beta);
@@ -732,7 +795,7 @@ void BasicSearcher<Game>::Worker::iterative_deepening() {
                 delta += delta / params::ASP_GROWTH_DIVISOR;
                 if (delta > params::ASP_FULL_WINDOW) alpha = -SCORE_INFINITE, beta = SCORE_INFINITE;
             }
-            std::stable_sort(root_moves.begin(), root_moves.begin() + std::ptrdiff_t(pv_index + 1),
+            std::stable_sort(root_moves.begin() + std::ptrdiff_t(pv_first), root_moves.begin() + std::ptrdiff_t(pv_index + 1),
                              [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
         }
         if (stopped()) break;
@@ -788,6 +851,29 @@ typename BasicSearcher<Game>::Result BasicSearcher<Game>::search(const Position&
     Result result;
     if (root_moves.empty()) return result;
 
+    // Endgame tables: with the root in them, rank the root moves (the search then picks among
+    // the best-ranked ones), and probe no further in the tree once the ranking is by distance
+    // or the root is not won: the ranking alone keeps the result (Stockfish's rank_root_moves).
+    const TableSettings tables = Game::table_settings();
+    int tb_pieces = tables.max_pieces;
+    bool tb_root = false;
+    if (tb_pieces > 0) {
+        std::vector<Move> moves;
+        for (const RootMove& rm : root_moves) moves.push_back(rm.move);
+        Position pos = root;
+        if (const std::optional<TableRootRanking> ranking = Game::table_rank_root(pos, moves, tables)) {
+            tb_root = true;
+            for (std::size_t i = 0; i < root_moves.size(); ++i) {
+                const TableRootMove& t = ranking->moves[i];
+                root_moves[i].tb_rank = t.rank;
+                root_moves[i].tb_score = t.score >= TABLE_WIN ? SCORE_TB_WIN : t.score <= -TABLE_WIN ? -SCORE_TB_WIN : t.score;
+            }
+            std::stable_sort(root_moves.begin(), root_moves.end(),
+                             [](const RootMove& a, const RootMove& b) { return a.tb_rank > b.tb_rank; });
+            if (ranking->exact || root_moves[0].tb_score <= SCORE_DRAW) tb_pieces = 0;
+        }
+    }
+
     while (workers_.size() < std::size_t(thread_count_)) {
         workers_.push_back(LargeBox<Worker>::make());
         workers_.back()->id = int(workers_.size() - 1);
@@ -805,6 +891,11 @@ typename BasicSearcher<Game>::Result BasicSearcher<Game>::search(const Position&
         w->control = &control;
         w->callbacks = &callbacks;
         w->all = &workers_;
+        w->tb_pieces = tb_pieces;
+        w->tb_depth = tables.probe_depth;
+        w->tb_rule50 = tables.rule50;
+        w->tb_root = tb_root;
+        w->tb_hits = 0;
     }
     Worker& main = *workers_[0];
     main.partial_reported = false;
@@ -828,7 +919,8 @@ typename BasicSearcher<Game>::Result BasicSearcher<Game>::search(const Position&
         std::vector<RootMove>& moves = main.completed_root_moves;
         std::vector<int> scores;
         for (std::size_t i = 0; i < moves.size() && i < std::size_t(limits.strength->candidates); ++i) {
-            if (moves[i].score == -SCORE_INFINITE) break;
+            // Never a move the endgame tables rank below the best (all ranks are 0 without tables).
+            if (moves[i].score == -SCORE_INFINITE || moves[i].tb_rank != moves[0].tb_rank) break;
             scores.push_back(moves[i].score);
         }
         const std::size_t pick = pick_candidate(scores, *limits.strength, limits.random);

@@ -73,6 +73,13 @@ struct XiangqiGame {
         return Outcome::None;
     }
     static Outcome no_move_outcome(const Position&) { return Outcome::Loss; }
+    // No endgame tables for xiangqi: the search never probes.
+    static TableSettings table_settings() { return {}; }
+    static int table_men(const Position&) { return 0; }
+    static std::optional<int> table_wdl(Position&) { return std::nullopt; }
+    static std::optional<TableRootRanking> table_rank_root(Position&, const std::vector<Move>&, const TableSettings&) {
+        return std::nullopt;
+    }
 
     static std::optional<std::string> set_fen(Position& pos, std::string_view fen, bool /*chess960: chess only*/) {
         return pos.set_fen(fen);

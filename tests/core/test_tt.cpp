@@ -306,11 +306,11 @@ TEST_CASE("TT: generations count searches modulo GENERATION_CYCLE, in the table 
     }
 }
 
-TEST_CASE("TT: mate scores are stored relative to the node", "[tt][search]") {
+TEST_CASE("TT: mate and table-win scores are stored relative to the node", "[tt][search]") {
     using search_detail::score_from_tt;
     using search_detail::score_to_tt;
     // Ordinary scores are stored as they are.
-    for (const int s : {0, 1, -1, 250, -250, SCORE_MATE_IN_MAX_PLY - 1, -(SCORE_MATE_IN_MAX_PLY - 1)})
+    for (const int s : {0, 1, -1, 250, -250, SCORE_TB_WIN_IN_MAX_PLY - 1, -(SCORE_TB_WIN_IN_MAX_PLY - 1)})
         for (const int ply : {0, 1, 17, MAX_PLY - 1}) {
             CHECK(score_to_tt(s, ply) == s);
             CHECK(score_from_tt(s, ply) == s);
@@ -321,6 +321,10 @@ TEST_CASE("TT: mate scores are stored relative to the node", "[tt][search]") {
     CHECK(score_from_tt(SCORE_MATE - 3, 7) == SCORE_MATE - 10);
     CHECK(score_to_tt(-(SCORE_MATE - 8), 5) == -(SCORE_MATE - 3));
     CHECK(score_from_tt(-(SCORE_MATE - 3), 7) == -(SCORE_MATE - 10));
+    // Endgame-table results the same way: a table win reached at ply 9 from a node at ply 5.
+    CHECK(score_to_tt(SCORE_TB_WIN - 9, 5) == SCORE_TB_WIN - 4);
+    CHECK(score_from_tt(SCORE_TB_WIN - 4, 7) == SCORE_TB_WIN - 11);
+    CHECK(score_to_tt(-(SCORE_TB_WIN - 9), 5) == -(SCORE_TB_WIN - 4));
     // Round trips at the same ply give every mate score back (a node at ply p sees no mate
     // nearer than SCORE_MATE - p).
     for (int s = SCORE_MATE_IN_MAX_PLY; s <= SCORE_MATE; ++s)

@@ -341,6 +341,10 @@ TEST_CASE("UciSession: the uci answer, every option once in its place with its d
                           "option name UCI_Elo type spin default 1350 min 1350 max 2850",
                           "option name UCI_Chess960 type check default false",
                           "option name EvalFile type string default <built-in>",
+                          "option name SyzygyPath type string default <empty>",
+                          "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
+                          "option name Syzygy50MoveRule type check default true",
+                          "option name SyzygyProbeLimit type spin default 7 min 0 max 7",
                           "option name UCI_Variant type combo default chess var chess var xiangqi",
                           "uciok",
                       });

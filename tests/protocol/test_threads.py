@@ -8,7 +8,8 @@ protocol on any build. Each session starts the engine with Threads 2 or 4 and se
 `go` commands of mixed kinds (depth, nodes, movetime, clocks, infinite, ponder). Between them,
 at random moments (seeded, so a failure can be replayed with --seed), come `stop`, `isready`,
 `setoption name Hash value 32|16`, `setoption name Threads value 1|3` and back, `ucinewgame`,
-`position ...`, `ponderhit`, and further `go` commands while a search is still running.
+`position ...`, `ponderhit`, and further `go` commands while a search is still running. The
+Syzygy tables of tests/data/syzygy are set, and some positions are in them or capture into them.
 
 Checks: exactly one bestmove per go and none extra; every bestmove (and ponder move) legal in the
 position its go searched (verified afterwards by a separate referee process through
@@ -20,6 +21,7 @@ Prints one line per test and a final "N passed, M failed"; exits non-zero on any
 Standard library only.
 """
 
+import os
 import random
 import re
 import sys
@@ -38,7 +40,14 @@ POSITIONS = [
     "fen k7/8/8/8/8/8/1q6/K7 w - - 0 1",               # one legal move
     "fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",              # stalemate: bestmove (none)
     "fen rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+    # Endgames of the test's Syzygy tables: roots ranked by them, and five-piece roots whose
+    # captures reach them (threads probing and loading the tables together).
+    "fen 8/8/8/8/8/2k5/8/KR6 w - - 0 1",
+    "fen 8/8/8/3k4/8/2n5/8/KBN5 w - - 0 1",
+    "fen 8/8/3k4/3p4/3P4/3K4/1R6/8 w - - 0 1",
+    "fen 8/8/8/8/1pP5/1K6/8/1k6 b - c3 0 1",
 ]
+TABLES = os.path.join(os.path.dirname(os.path.realpath(__file__)), "..", "data", "syzygy")
 BESTMOVE_RE = re.compile(r"bestmove (\S+)(?: ponder (\S+))?")
 
 
@@ -128,6 +137,7 @@ def session(binary, threads_base, gos, seed):
         e.read_until(lambda l: l == "uciok", 10.0, "uciok")
         e.send(f"setoption name Threads value {threads_base}")
         e.send("setoption name Hash value 32")
+        e.send(f"setoption name SyzygyPath value {TABLES}")
         e.send("isready")
         e.read_until(lambda l: l == "readyok", 10.0, "readyok")
 

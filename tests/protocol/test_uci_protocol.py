@@ -524,6 +524,10 @@ def t6_t9_t10_handshake():
         want("UCI_ShowWDL", "check", False)
         want("UCI_LimitStrength", "check", False)
         want("UCI_Elo", "spin", 1350, 1350, 2850)
+        want("SyzygyPath", "string", "<empty>")
+        want("SyzygyProbeDepth", "spin", 1, 1, 100)
+        want("Syzygy50MoveRule", "check", True)
+        want("SyzygyProbeLimit", "spin", 7, 0, 7)
         check(options["hash"]["min"] >= 1 and options["threads"]["min"] == 1, "Hash/Threads minimum")
         return f"{len(options)} options"
 
@@ -660,6 +664,32 @@ def t11_setoption_names_with_spaces_and_case():
         last_depth = [l for l in search_infos(before) if info_field(l, "depth") == "4"]
         check(sorted(info_field(l, "multipv") for l in last_depth) == ["1", "2", "3"],
               f"multipv 3 (set in lower case) gave: {last_depth}")
+
+
+@test
+def t11_syzygy_path_and_clocked_games():
+    """T11: SyzygyPath: a bad folder gets an info string and play goes on; the test tables are
+    found, and searches on the clock in table endings answer legal moves with tbhits."""
+    tables = os.path.join(os.path.dirname(os.path.realpath(__file__)), "..", "data", "syzygy")
+    with Engine() as e:
+        e.send("setoption name SyzygyPath value /no/such/folder")
+        out = e.sync()
+        check(any("SyzygyPath: no tablebase files" in l for l in info_strings(out)), f"bad path: {out}")
+        e.send(position_command("startpos"))
+        _, line, _ = e.go("go depth 3")
+        assert_bestmove_legal("startpos", (), line)
+        e.send(f"setoption name SyzygyPath value {tables}")
+        out = e.sync()
+        check(any("found 7 WDL and 7 DTZ" in l for l in info_strings(out)), f"test tables: {out}")
+        for fen in ["8/8/8/8/8/2k5/8/KR6 w - - 0 1", "8/8/3k4/8/3P4/3K4/8/8 b - - 0 1", "8/8/8/3k4/8/8/8/KBN5 w - - 20 40",
+                    "8/8/8/8/1pP5/1K6/8/1k6 b - c3 0 1"]:
+            e.send(position_command("fen " + fen))
+            before, line, _ = e.go("go wtime 1000 btime 1000 winc 100 binc 100")
+            assert_bestmove_legal("fen " + fen, (), line)
+            check(any(info_field(l, "tbhits") is not None for l in search_infos(before)), f"no tbhits: {before[-3:]}")
+        e.send("setoption name SyzygyPath value <empty>")
+        e.sync()
+    return "bad path refused, table endings played"
 
 
 @test
