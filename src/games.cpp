@@ -2,6 +2,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include <fmt/core.h>
 
@@ -9,7 +10,10 @@
 #include "chess/nnue.h"
 #include "chess/syzygy/tablebase.h"
 #include "core/game_front.h"
+#include "nnue/active_network.h"
 #include "xiangqi/engine.h"
+#include "xiangqi/game.h"
+#include "xiangqi/nnue.h"
 
 namespace sen {
 
@@ -52,14 +56,67 @@ void add_syzygy_options(GameEntry& entry) {
     entry.options.push_back(std::move(limit));
 }
 
+// One game's choice for EvalFile: BUILT_IN (the network built into the binary, or the game's
+// own evaluation when the build has none), a file's path, or empty for the game's own evaluation.
+template <class Features>
+void choose_network(sen::nn::ActiveNetwork<Features>& networks, std::string& file, const std::string& value, OptionHost& host,
+                    std::string_view own_evaluation) {
+    constexpr std::string_view BUILT_IN = chess::nnue::BUILT_IN_NETWORK;
+    const std::string_view game = Features::NAME;
+    if (value.empty() || value == "<empty>") {
+        networks.clear();
+        file.clear();
+        host.info(fmt::format("EvalFile: evaluating {} with the {}", game, own_evaluation));
+    } else if (value == BUILT_IN) {
+        if (file != BUILT_IN) networks.use_embedded();  // else already active
+        file = BUILT_IN;
+        host.info(networks.has_embedded()
+                      ? fmt::format("EvalFile: evaluating {} with the built-in network", game)
+                      : fmt::format("EvalFile: evaluating {} with the {} (this build has no {} network)", game, own_evaluation, game));
+    } else if (const auto problem = networks.load_file(value)) {
+        host.error(fmt::format("option EvalFile: {}; unchanged", printable(*problem, 200)));
+    } else {
+        file = value;
+        host.info(fmt::format("EvalFile: evaluating {} with the network in {}", game, printable(value, 200)));
+    }
+}
+
+// EvalFile, a network from `sen nnue-train`, for the game UCI_Variant names: each game keeps its
+// own choice (a chess network is refused in xiangqi and the other way round, by the files'
+// magics). Swapped only between searches: the search threads read the network. The engine may
+// still be busy without a `go`: `uci` starts a short warm-up search in the background, and GUIs
+// send options straight after uciok. `uci` shows chess's choice, the default variant's.
+UciOption eval_file_option() {
+    struct Choices {
+        std::string chess{chess::nnue::BUILT_IN_NETWORK}, xiangqi{xiangqi::nnue::BUILT_IN_NETWORK};
+    };
+    const auto files = std::make_shared<Choices>();
+    UciOption eval =
+        UciOption::string("EvalFile", std::string(chess::nnue::BUILT_IN_NETWORK), [files](const std::string& value, OptionHost& host) {
+            if (host.searching()) {
+                host.error("EvalFile cannot change during a search; unchanged");
+                return;
+            }
+            host.wait();
+            if (host.variant() == xiangqi::XiangqiGame::NAME)
+                choose_network(xiangqi::nnue::active(), files->xiangqi, value, host, "table evaluation");
+            else choose_network(chess::nnue::active(), files->chess, value, host, "hand-written evaluation");
+        });
+    eval.shown = [files] { return files->chess; };
+    eval.reset = [files] {
+        // The networks are the process's: a new session starts on the defaults.
+        chess::nnue::active().use_embedded();
+        xiangqi::nnue::active().use_embedded();
+        *files = Choices{};
+    };
+    return eval;
+}
+
 GameEntry chess_entry() {
     using chess::ChessGame;
-    namespace nnue = chess::nnue;
     // UCI_Chess960: castling is written king-takes-rook (e1h1) instead of e1g1. The flag is the
     // notation flag of this session's chess fronts.
     const auto chess960 = std::make_shared<bool>(false);
-    // EvalFile: nnue::BUILT_IN_NETWORK, a file's path, or empty for the hand-written evaluation.
-    const auto eval_file = std::make_shared<std::string>(nnue::BUILT_IN_NETWORK);
 
     GameEntry entry;
     entry.variant = ChessGame::NAME;
@@ -74,38 +131,7 @@ GameEntry chess_entry() {
         if (host.variant() == ChessGame::NAME) host.reread_position();
     }));
 
-    // A network from `sen nnue-train`; <built-in> is the one in the binary, and empty (or
-    // <empty>) the hand-written evaluation. Swapped only between searches: the search threads
-    // read the network. The engine may still be busy without a `go`: `uci` starts a short
-    // warm-up search in the background, and GUIs send options straight after uciok.
-    UciOption eval =
-        UciOption::string("EvalFile", std::string(nnue::BUILT_IN_NETWORK), [eval_file](const std::string& value, OptionHost& host) {
-            if (host.searching()) {
-                host.error("EvalFile cannot change during a search; unchanged");
-                return;
-            }
-            host.wait();
-            if (value.empty() || value == "<empty>") {
-                nnue::clear_network();
-                eval_file->clear();
-                host.info("EvalFile: evaluating chess with the hand-written evaluation");
-            } else if (value == nnue::BUILT_IN_NETWORK) {
-                if (*eval_file != nnue::BUILT_IN_NETWORK) nnue::use_embedded_network();  // else already active
-                *eval_file = nnue::BUILT_IN_NETWORK;
-                host.info("EvalFile: evaluating chess with the built-in network");
-            } else if (const auto problem = nnue::load_network_file(value)) {
-                host.error(fmt::format("option EvalFile: {}; unchanged", printable(*problem, 200)));
-            } else {
-                *eval_file = value;
-                host.info(fmt::format("EvalFile: evaluating chess with the network in {}", printable(value, 200)));
-            }
-        });
-    eval.shown = [eval_file] { return *eval_file; };  // `uci` shows the network in use
-    eval.reset = [eval_file] {
-        nnue::use_embedded_network();  // the network is the process's: a new session starts on the default
-        *eval_file = nnue::BUILT_IN_NETWORK;
-    };
-    entry.options.push_back(std::move(eval));
+    entry.options.push_back(eval_file_option());
 
     add_syzygy_options(entry);
 

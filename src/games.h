@@ -1,7 +1,8 @@
 // The games Sen plays, as the UCI session receives them: the one place that names every game
 // for the protocol, so that core/ never has to. Chess comes first and is the default variant;
 // xiangqi follows (UCI_Variant names them as Fairy-Stockfish does). Each entry brings its front (core/game_front.h) and the options that
-// belong to it: chess adds UCI_Chess960 (its castling notation) and EvalFile (its network).
+// belong to it: chess adds UCI_Chess960 (its castling notation) and EvalFile (the network of the game
+// being played: each game keeps its own).
 #pragma once
 
 #include "core/uci.h"

@@ -31,7 +31,7 @@ int main(int argc, char* argv[]) {
     if (!args.empty() && args[0] == "datagen-convert") return sen::run_datagen_convert_command({args.begin() + 1, args.end()});
     if (!args.empty() && args[0] == "tune") return sen::run_tune_command({args.begin() + 1, args.end()});
     if (!args.empty() && args[0] == "tbprobe") return sen::run_tbprobe_command({args.begin() + 1, args.end()});
-    if (!args.empty() && args[0] == "nnue-train") return sen::chess::nnue::run_nnue_train_command({args.begin() + 1, args.end()});
+    if (!args.empty() && args[0] == "nnue-train") return sen::run_nnue_train_command({args.begin() + 1, args.end()});
 
 #ifdef _WIN32
     // Binary standard input: in text mode the C runtime would end the input at a Ctrl-Z byte

@@ -171,10 +171,9 @@ private:
     Bitboard castling_king_path_[4] = {};
     std::uint8_t castling_mask_[SQUARE_NB] = {};  // rights lost when a move touches the square
     std::vector<StateInfo> states_;
-    // One per state, valid where StateInfo::accumulator_ready says so. Mutable: filling this cache
-    // does not change the position.
-    mutable std::vector<nnue::Accumulator> accumulators_;
-    mutable unsigned accumulator_generation_ = 0;  // nnue::network_generation() they were summed for
+    // One accumulator per state, valid where StateInfo::accumulator_ready says so. Mutable: filling
+    // this cache does not change the position.
+    mutable sen::nn::AccumulatorCache<nnue::ChessFeatures> accumulator_cache_;
 };
 
 // Destination squares of the king and rook for a castling right (standard and Chess960 alike).

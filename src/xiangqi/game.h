@@ -19,6 +19,7 @@
 #include "xiangqi/bench_positions.h"
 #include "xiangqi/eval.h"
 #include "xiangqi/movegen.h"
+#include "xiangqi/nnue.h"
 #include "xiangqi/notation.h"
 #include "xiangqi/perft.h"
 #include "xiangqi/position.h"
@@ -47,7 +48,9 @@ struct XiangqiGame {
     static std::uint64_t count_legal_moves(const Position& pos) { return xiangqi::count_legal_moves(pos); }
     static bool is_legal(const Position& pos, Move m) { return xiangqi::is_legal(pos, m); }
 
-    static int evaluate(const Position& pos) { return xiangqi::evaluate(pos); }
+    // The learned evaluation (nnue.h) while a network is active (EvalFile's, or one built in),
+    // otherwise the table evaluation (eval.h).
+    static int evaluate(const Position& pos) { return nnue::active_network() ? nnue::evaluate(pos) : xiangqi::evaluate(pos); }
     // A hash of where the soldiers stand, for the search's static-eval correction.
     static std::uint64_t pawn_structure_key(const Position& pos) {
         const Bitboard red = pos.pieces(Color::White, SOLDIER), black = pos.pieces(Color::Black, SOLDIER);
@@ -105,7 +108,10 @@ struct XiangqiGame {
         return {};
     }
     static std::string pretty(const Position& pos) { return pos.pretty(); }
-    static std::string eval_report(const Position& pos) { return xiangqi::eval_report(pos); }
+    static std::string eval_report(const Position& pos) {
+        if (!nnue::active_network()) return xiangqi::eval_report(pos);
+        return "network: " + std::to_string(nnue::evaluate(pos)) + " cp (side to move)\ntables: " + xiangqi::eval_report(pos);
+    }
     static constexpr const WdlModel& WDL_MODEL = xiangqi::WDL_MODEL;
     static int wdl_material(const Position& pos) { return xiangqi::wdl_material(pos); }
     static std::vector<std::pair<Move, std::uint64_t>> perft_divide(Position& pos, int depth) { return xiangqi::perft_divide(pos, depth); }

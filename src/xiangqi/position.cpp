@@ -302,6 +302,8 @@ void Position::make_move(Move m) {
     Key key = st.key ^ zobrist::side() ^ zobrist::piece_square(pc, from) ^ zobrist::piece_square(pc, to);
     st.move = m;
     st.captured = captured;
+    st.moved = pc;
+    st.accumulator_ready = false;
     st.no_capture_plies++;
     st.plies_from_null++;
 
@@ -371,6 +373,7 @@ void Position::make_null_move() {
     st.plies_from_null = 0;
     st.move = Move::null();
     st.captured = NO_PIECE;
+    st.accumulator_ready = false;
     side_ = ~side_;
     ++game_ply_;
     st.checkers = 0;  // the side not to move is never attacked, and we were not in check

@@ -8,6 +8,8 @@
 // Zobrist key. Moves given after `position ... moves` go on the same stack, so repetition
 // detection sees the game before the search's root.
 // Never touches: search, evaluation, the hash table or the protocol.
+// It keeps one slot per state for the learned evaluation's accumulator (nnue.h), which nnue.cpp
+// fills on the first evaluation, so perft and move generation never pay for it.
 // Invariants: the side not to move is never attacked (generals never face each other on an
 // open file); the key equals a full recomputation; each general stands in its own palace.
 #pragma once
@@ -18,6 +20,7 @@
 #include <vector>
 
 #include "xiangqi/attacks.h"
+#include "xiangqi/nnue.h"
 #include "xiangqi/types.h"
 
 namespace sen::xiangqi {
@@ -30,6 +33,11 @@ struct StateInfo {
     int plies_from_null = 0;    // plies since the last null move (repetitions cannot cross it)
     Move move = Move::none();   // the move that led here
     Piece captured = NO_PIECE;  // piece taken by that move
+
+    // For the learned evaluation (nnue.cpp): the piece that made the move, and whether this
+    // state's accumulator is computed.
+    Piece moved = NO_PIECE;
+    mutable bool accumulator_ready = false;
 };
 
 // A decided game from the point of view of the side to move.
@@ -148,6 +156,11 @@ public:
     // A diagram of the board with the FEN, key and checkers.
     std::string pretty() const;
 
+    // The learned evaluation's hidden layer for the current state, for nnue::active(): updated
+    // from the nearest ancestor state that has one, or summed afresh; computed only when asked
+    // for, so perft and move generation never pay for it. Defined in nnue.cpp.
+    const nnue::Accumulator& accumulator() const;
+
 private:
     struct Blank {};
     explicit Position(Blank);  // an empty board, for set_fen to fill
@@ -168,6 +181,8 @@ private:
     int game_ply_ = 0;
     int no_capture_limit_ = DEFAULT_NO_CAPTURE_LIMIT;
     std::vector<StateInfo> states_;
+    // One accumulator per state, valid where StateInfo::accumulator_ready says so.
+    mutable sen::nn::AccumulatorCache<nnue::XiangqiFeatures> accumulator_cache_;
 };
 
 char piece_to_char(Piece p);

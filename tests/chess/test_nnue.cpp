@@ -15,6 +15,7 @@
 #include "chess/bench_positions.h"
 #include "chess/nnue.h"
 #include "chess/test_util.h"
+#include "nnue_test_util.h"
 
 using namespace sen;
 using namespace sen::chess;
@@ -22,17 +23,7 @@ using namespace sen::chess::test;
 
 namespace {
 
-// A network with random weights in the ranges a trained one uses, so that every row matters.
-nnue::Network random_network(std::uint32_t seed) {
-    std::mt19937 rng(seed);
-    const auto in = [&](int lo, int hi) { return std::int16_t(lo + int(rng() % std::uint32_t(hi - lo + 1))); };
-    nnue::Network net{};
-    for (auto& w : net.w1) w = in(-200, 200);
-    for (auto& b : net.b1) b = in(-100, 300);
-    for (auto& w : net.w2) w = in(-126, 126);
-    net.b2 = 12345;
-    return net;
-}
+nnue::Network random_network(std::uint32_t seed) { return nn_test::random_network<nnue::Network>(seed); }
 
 // The engine starts with the built-in network; a test that changes it puts that one back.
 struct NetworkGuard {
@@ -72,37 +63,16 @@ TEST_CASE("NNUE: the incremental accumulator equals a fresh sum after every move
             REQUIRE(nnue::evaluate(pos) == nnue::output(net, fresh, pos.side_to_move()));
             ++checked;
 
-            // Now and then a null move, evaluated and taken back.
-            if (!pos.in_check() && rng() % 4 == 0) {
-                pos.make_null_move();
-                nnue::refresh(pos, net, fresh);
-                REQUIRE(same(pos.accumulator(), fresh));
-                pos.unmake_null_move();
-                ++nulls;
-            }
-            const Move m = random_legal_move(pos, rng);
-            if (m == Move::none()) break;
-            castlings += m.kind() == MoveKind::Castling;
-            promotions += m.kind() == MoveKind::Promotion;
-            en_passants += m.kind() == MoveKind::EnPassant;
-            // Sometimes skip the evaluation of a few plies, so that the update replays several
-            // moves from an older ancestor; sometimes take a move back and play another.
-            pos.make_move(m);
-            if (rng() % 3 == 0) {
-                const Move reply = random_legal_move(pos, rng);
-                if (reply != Move::none()) {
-                    pos.make_move(reply);
-                    (void)pos.accumulator();
-                    pos.unmake_move();
-                }
-            }
-            if (rng() % 5 == 0) {
-                pos.unmake_move();
-                nnue::refresh(pos, net, fresh);
-                REQUIRE(same(pos.accumulator(), fresh));
-                const Move other = random_legal_move(pos, rng);
-                pos.make_move(other);
-            }
+            const auto check = [&](const Position& p) {
+                nnue::refresh(p, net, fresh);
+                REQUIRE(same(p.accumulator(), fresh));
+            };
+            const auto count_kind = [&](const Position&, Move m) {
+                castlings += m.kind() == MoveKind::Castling;
+                promotions += m.kind() == MoveKind::Promotion;
+                en_passants += m.kind() == MoveKind::EnPassant;
+            };
+            if (!nn_test::walk_one_ply(pos, rng, random_legal_move, check, nulls, count_kind)) break;
         }
     }
     CHECK(checked > 1500);

@@ -28,7 +28,9 @@
 #include "core/go_params.h"
 #include "core/uci.h"
 #include "games.h"
+#include "nnue/active_network.h"
 #include "xiangqi/engine.h"
+#include "xiangqi/nnue.h"
 
 using namespace sen;
 using namespace sen::chess;
@@ -564,6 +566,83 @@ TEST_CASE("UciSession: EvalFile starts on the built-in network, loads a file, re
     CHECK(c.take() == std::vector<std::string>{"info string EvalFile: evaluating chess with the built-in network"});
     CHECK(is_built_in());
     std::filesystem::remove(path);
+}
+
+TEST_CASE("UciSession: EvalFile in xiangqi loads a xiangqi network, refuses a chess one, and leaves chess's alone", "[uci][xiangqi]") {
+    struct DefaultsAfter {
+        ~DefaultsAfter() {
+            nnue::use_embedded_network();
+            xiangqi::nnue::active().use_embedded();
+        }
+    } defaults_after;
+    Captured c;
+    UciSession session(c.out, uci_setup());
+    const std::string tag = std::to_string(std::random_device{}());
+    const auto xq_path = std::filesystem::temp_directory_path() / ("sen_test_uci_xq_" + tag + ".nnue");
+    const auto chess_path = std::filesystem::temp_directory_path() / ("sen_test_uci_chess_" + tag + ".nnue");
+    // Networks whose only weight is the output bias: every position is worth 3 (2) * SCALE.
+    auto xq_net = std::make_unique<xiangqi::nnue::Network>();
+    xq_net->w1.fill(0);
+    xq_net->b1.fill(0);
+    xq_net->w2.fill(0);
+    xq_net->b2 = 3 * nnue::QA * nnue::QB;
+    std::ofstream(xq_path, std::ios::binary) << sen::nn::serialise_network(*xq_net);
+    auto chess_net = std::make_unique<nnue::Network>();
+    chess_net->w1.fill(0);
+    chess_net->b1.fill(0);
+    chess_net->w2.fill(0);
+    chess_net->b2 = 2 * nnue::QA * nnue::QB;
+    std::ofstream(chess_path, std::ios::binary) << sen::nn::serialise_network(*chess_net);
+    const auto eval_first_line = [&] {
+        session.handle_line("eval");
+        const std::vector<std::string> lines = c.take();
+        return lines.empty() ? std::string() : lines.front();
+    };
+
+    session.handle_line("setoption name UCI_Variant value xiangqi");
+    c.take();
+    const bool built_in = xiangqi::nnue::active().has_embedded();
+    CHECK((xiangqi::nnue::active_network() != nullptr) == built_in);
+
+    // A chess network is refused in xiangqi, and what was in use stays.
+    const xiangqi::nnue::Network* before = xiangqi::nnue::active_network();
+    session.handle_line("setoption name EvalFile value " + chess_path.string());
+    std::vector<std::string> lines = c.take();
+    REQUIRE(lines.size() == 1);
+    CHECK(lines[0].rfind("info string error: option EvalFile", 0) == 0);
+    CHECK(lines[0].find("not a Sen xiangqi network") != std::string::npos);
+    CHECK(xiangqi::nnue::active_network() == before);
+
+    session.handle_line("setoption name EvalFile value " + xq_path.string());
+    lines = c.take();
+    REQUIRE(lines.size() == 1);
+    CHECK(lines[0] == "info string EvalFile: evaluating xiangqi with the network in " + xq_path.string());
+    CHECK(eval_first_line() == fmt::format("network: {} cp (side to move)", 3 * xiangqi::nnue::XiangqiFeatures::SCALE));
+
+    session.handle_line("setoption name EvalFile value <empty>");
+    CHECK(c.take() == std::vector<std::string>{"info string EvalFile: evaluating xiangqi with the table evaluation"});
+    CHECK(xiangqi::nnue::active_network() == nullptr);
+    CHECK(eval_first_line().rfind("network", 0) != 0);
+
+    // Chess keeps its own choice: the built-in network all along; a xiangqi file is refused there.
+    session.handle_line("setoption name UCI_Variant value chess");
+    c.take();
+    CHECK(nnue::active_network() != nullptr);
+    session.handle_line("setoption name EvalFile value " + xq_path.string());
+    lines = c.take();
+    REQUIRE(lines.size() == 1);
+    CHECK(lines[0].find("not a Sen chess network") != std::string::npos);
+
+    session.handle_line("setoption name UCI_Variant value xiangqi");
+    c.take();
+    session.handle_line("setoption name EvalFile value <built-in>");
+    lines = c.take();
+    REQUIRE(lines.size() == 1);
+    CHECK(lines[0].rfind("info string EvalFile: evaluating xiangqi with the ", 0) == 0);
+    CHECK((xiangqi::nnue::active_network() != nullptr) == built_in);
+    session.handle_line("quit");
+    std::filesystem::remove(xq_path);
+    std::filesystem::remove(chess_path);
 }
 
 TEST_CASE("UciSession: EvalFile sent right after uci waits for the background warm-up search", "[uci]") {

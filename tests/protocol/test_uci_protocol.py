@@ -1909,6 +1909,45 @@ def xq9_one_hash_table_at_a_time():
         return f"peak resident {peak:.1f} MB"
 
 
+@test
+def xq10_eval_file_per_variant():
+    """Xiangqi: EvalFile loads a xiangqi network (file magic SENXNUE1) and evaluates with it; a
+    chess network is refused with an info string and the evaluation stays; <empty> goes back to
+    the tables; chess keeps its own network meanwhile."""
+    import struct
+    import tempfile
+    hidden, scale = 128, 170
+    # Every weight zero but the output bias: every position is worth 2 units, 2 * 170 cp.
+    body = bytes(2 * (1260 * hidden + hidden + 2 * hidden)) + struct.pack("<i", 2 * 255 * 64)
+    chess_net = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "nets", "default.nnue")
+    with tempfile.NamedTemporaryFile(suffix=".nnue", delete=False) as f:
+        f.write(b"SENXNUE1" + struct.pack("<II", hidden, scale) + body)
+        xq_net = f.name
+    try:
+        with xiangqi_engine() as e:
+            e.send(f"setoption name EvalFile value {chess_net}")
+            out = e.sync()
+            check(len(out) == 1 and out[0].startswith("info string error: option EvalFile") and "not a Sen xiangqi network" in out[0],
+                  f"a chess network given in xiangqi: {out}")
+            e.send(f"setoption name EvalFile value {xq_net}")
+            out = e.sync()
+            check(out == [f"info string EvalFile: evaluating xiangqi with the network in {xq_net}"], f"loading {xq_net}: {out}")
+            e.send("eval")
+            out = e.sync()
+            check(out[:1] == ["network: 340 cp (side to move)"], f"eval with the network: {out[:2]}")
+            _, best, _ = e.go("go depth 4")
+            check(is_move(best.split()[1], True), f"go with the network: {best}")
+            e.send("setoption name EvalFile value <empty>")
+            out = e.sync()
+            check(out == ["info string EvalFile: evaluating xiangqi with the table evaluation"], f"<empty>: {out}")
+            e.send("setoption name UCI_Variant value chess")
+            e.send("eval")
+            out = e.sync()
+            check(any(l.startswith("network: ") for l in out), f"chess lost its network: {out[:2]}")
+    finally:
+        os.unlink(xq_net)
+
+
 def main():
     global BINARY
     if len(sys.argv) < 2:

@@ -19,19 +19,19 @@ const DEFAULT_OPENINGS = path.join(REPO, 'openings', 'xiangqi-balanced.epd');
 function parseArgs(argv) {
   const a = {
     engineA: null, engineB: null, protoA: null, protoB: null, nameA: null, nameB: null, optionA: [], optionB: [],
-    notationA: null, notationB: null, tc: null, st: null, games: 100, concurrency: 1, hash: 64, openings: DEFAULT_OPENINGS,
+    notationA: null, notationB: null, tc: null, st: null, nodes: 0, games: 100, concurrency: 1, hash: 64, openings: DEFAULT_OPENINGS,
     seed: null, pgn: null, log: null, timemargin: null, grace: 1000, maxPlies: 0, restart: false,
     makeOpenings: 0, openingsOut: DEFAULT_OPENINGS, depth: 10, margin: 50, reference: 'fairy-stockfish', selfTest: false,
   };
   const flags = {
     '--engine-a': 'engineA', '--engine-b': 'engineB', '--against': 'engineB', '--proto-a': 'protoA', '--proto-b': 'protoB',
     '--name-a': 'nameA', '--name-b': 'nameB', '--notation-a': 'notationA', '--notation-b': 'notationB', '--tc': 'tc',
-    '--st': 'st', '--games': 'games', '--concurrency': 'concurrency', '--hash': 'hash', '--openings': 'openings',
+    '--st': 'st', '--nodes': 'nodes', '--games': 'games', '--concurrency': 'concurrency', '--hash': 'hash', '--openings': 'openings',
     '--seed': 'seed', '--pgn': 'pgn', '--log': 'log', '--timemargin': 'timemargin', '--grace': 'grace',
     '--max-plies': 'maxPlies', '--make-openings': 'makeOpenings', '--out': 'openingsOut', '--depth': 'depth',
     '--margin': 'margin', '--reference': 'reference',
   };
-  const numeric = new Set(['games', 'concurrency', 'hash', 'seed', 'timemargin', 'grace', 'maxPlies', 'makeOpenings', 'depth', 'margin']);
+  const numeric = new Set(['nodes', 'games', 'concurrency', 'hash', 'seed', 'timemargin', 'grace', 'maxPlies', 'makeOpenings', 'depth', 'margin']);
   for (let i = 0; i < argv.length; i++) {
     let arg = argv[i], val = null;
     const eq = arg.indexOf('=');
@@ -63,6 +63,7 @@ Options:
   --option-a/--option-b N=V     UCI setoption / CECP "option N=V" (repeatable), e.g. UCI_LimitStrength=true
   --notation-a/--notation-b zero|one  rank numbering the engine speaks (default: uci one, xboard zero)
   --tc BASE+INC                 Fischer clock in seconds (default 10+0.1)   --st SECONDS  fixed time per move instead
+  --nodes N                     fixed nodes per move instead (UCI engines only, "go nodes N"; no clock, no time losses)
   --games N (100)  --concurrency N (1)  --hash MB (64)  --seed N (shuffle openings)  --restart (new process every game)
   --openings FILE (openings/xiangqi-balanced.epd)  --pgn FILE  --log FILE (engine communication)
   --timemargin MS       allowed overrun before a move counts as late (default 0; 200 with --st)
@@ -91,9 +92,11 @@ async function main() {
   }
   if (args.games < 1 || args.concurrency < 1) fail('--games and --concurrency must be at least 1');
   if (!args.engineB) fail('give --against PRESET or --engine-b COMMAND (see --help)');
+  if (args.nodes < 0 || (args.nodes && args.st)) fail('--nodes needs a positive count, and not with --st');
   if (args.games % 2) console.log(`Warning: ${args.games} games is odd: the last opening is played with one colour only and left out of the pentanomial Elo`);
   args.specA = engineSpec('a', args.engineA || 'sen', args.protoA, args.nameA, args.optionA, args.notationA, args.hash);
   args.specB = engineSpec('b', args.engineB, args.protoB, args.nameB, args.optionB, args.notationB, args.hash);
+  if (args.nodes && (args.specA.proto !== 'uci' || args.specB.proto !== 'uci')) fail('--nodes needs two UCI engines');
   if (!fs.existsSync(args.openings)) fail(`no openings file ${args.openings}: run scripts/xiangqi-match --make-openings 150`);
   if (!args.pgn) {
     const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);

@@ -17,6 +17,9 @@ const { Stats, eloSummary } = require('./stats');
 const { UciEngine } = require('./uci');
 const { XboardEngine } = require('./xboard');
 
+// How long an engine may think on a move under --nodes before it counts as stalled.
+const NODES_WAIT_MS = 60000;
+
 async function ensureStarted(eng, stats) {
   if (eng.alive && !eng.needsRestart) return null;
   if (eng.everStarted && !eng.needsRestart) {
@@ -67,10 +70,11 @@ async function playOne(ctx, job, white, black) {
   while (!game.result && !game.judge(args.maxPlies)) {
     const side = game.stm();
     const eng = engines[side];
-    const budget = args.stMs || clock[side];
+    // With --nodes no clock runs: an engine only has to answer within NODES_WAIT_MS.
+    const budget = args.nodes ? NODES_WAIT_MS : args.stMs || clock[side];
     const r = await eng.go({
       gameMoves: game.moves, white: side === 0, wtime: clock[0], btime: clock[1], incMs: args.tc.incMs,
-      movetimeMs: args.stMs, waitMs: budget + args.timemargin + args.grace,
+      movetimeMs: args.stMs, nodes: args.nodes, waitMs: budget + args.timemargin + args.grace,
     });
     if (r.kind !== 'move' && ctx.interrupted) { game.interrupted = true; break; }
     if (r.kind === 'exit') {
@@ -87,7 +91,7 @@ async function playOne(ctx, job, white, black) {
     }
     const used = r.at - r.t0;
     const overrun = used - budget - args.timemargin;
-    if (overrun > 0) {
+    if (overrun > 0 && !args.nodes) {
       stats.bad[eng.name]['time losses']++;
       game.lose(side, `loses on time (${Math.ceil(used - budget)} ms overrun)`, 'time forfeit', 'time');
       break;
@@ -97,7 +101,7 @@ async function playOne(ctx, job, white, black) {
       game.lose(side, 'resigns');
       break;
     }
-    if (!args.stMs) clock[side] = clock[side] - used + args.tc.incMs;
+    if (!args.stMs && !args.nodes) clock[side] = clock[side] - used + args.tc.incMs;
     const move = fromEngine(r.text, eng.spec.notation);
     if (!move || !legalSet(game.board).has(move)) {
       let hint = '';
@@ -144,7 +148,7 @@ async function runMatch(ff, args) {
     jobs.push({ index: i, round: i + 1, opening: openings[order[Math.floor(i / 2) % order.length]], aWhite: i % 2 === 0 });
   const pgnFd = fs.openSync(args.pgn, 'w');
   const date = new Date().toISOString().slice(0, 10).replace(/-/g, '.');
-  const tcText = args.stMs ? `${args.stMs / 1000}/move` : `${fmtSec(args.tc.baseMs / 1000)}+${fmtSec(args.tc.incMs / 1000)}`;
+  const tcText = args.nodes ? `${args.nodes} nodes/move` : args.stMs ? `${args.stMs / 1000}/move` : `${fmtSec(args.tc.baseMs / 1000)}+${fmtSec(args.tc.incMs / 1000)}`;
   const ctx = { ff, args, stats };
   const tally = { w: 0, l: 0, d: 0 };
   let next = 0, finished = 0;

@@ -46,7 +46,7 @@ class UciEngine extends Engine {
       if (d) info.depth = Number(d[1]);
       if (s) info.score = s[1] === 'cp' ? (Number(s[2]) / 100).toFixed(2).replace(/^(?!-)/, '+') : `${Number(s[2]) > 0 ? '+' : '-'}M${Math.abs(Number(s[2]))}`;
     };
-    this.send(req.movetimeMs ? `go movetime ${req.movetimeMs}`
+    this.send(req.nodes ? `go nodes ${req.nodes}` : req.movetimeMs ? `go movetime ${req.movetimeMs}`
       : `go wtime ${Math.max(1, Math.round(req.wtime))} btime ${Math.max(1, Math.round(req.btime))} winc ${req.incMs} binc ${req.incMs}`);
     const t0 = performance.now();
     const r = await this.waitFor((l) => /^bestmove\b/.test(l), req.waitMs);

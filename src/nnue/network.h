@@ -1,0 +1,287 @@
+// The learned evaluation (NNUE) whatever the game: the network, its integer inference and the
+// incremental update of its hidden layer. A game brings a feature set (the FeatureSet concept
+// below: its input count, the index of a piece on a square from one side's view, its largest
+// piece count, its output scale and its file's magic); chess/nnue.h and xiangqi/nnue.h
+// instantiate this module with theirs.
+//
+// Shape: F::INPUTS inputs -> 2 x F::HIDDEN -> 1. Each input is one (piece colour relative to the
+// view, piece type, square) seen from one side (a "perspective"): the side's own view flips the
+// board so that it plays up the board and calls its own pieces "own", so a position and its
+// colour-flipped mirror have the same features for the side to move and the same evaluation.
+// Both views share one weight matrix. The hidden layer of each view (its "accumulator") is a sum
+// of the matrix rows of the pieces on the board plus a bias: a move changes a few pieces, so the
+// search updates it by adding and subtracting a few rows instead of summing all of them again.
+//
+//   out = b2 + sum_i w2[i] * screlu(acc_stm[i]) + sum_i w2[HIDDEN + i] * screlu(acc_other[i])
+//   screlu(x) = clamp(x, 0, 1)^2,   evaluation in centipawns = out * F::SCALE
+//
+// The trainer (tools/nnue_trainer.h) fits the weights in floating point, predicting sigmoid(out)
+// against a blend of game result and search score (sigmoid(cp / SCALE)), so one unit of `out` is
+// SCALE centipawns, the scale the game's hand-written evaluation is in. The engine uses integers:
+// the first layer times QA in int16, the output weights times QB in int16 and the output bias
+// times QA * QB in int32.
+//
+// Owns: the network's layout and arithmetic. Never touches a position: the games' nnue.cpp turn
+// their pieces and moves into feature indices and call in here.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#if defined(__SSE2__)
+#include <immintrin.h>
+#endif
+
+#include "core/types.h"
+
+namespace sen::nn {
+
+// What a game tells this module about its inputs. `feature(view, piece, square)` (a static
+// function of the game's own piece and square types, so not part of the concept) gives the input
+// index, 0 .. INPUTS - 1.
+template <class F>
+concept FeatureSet = requires {
+    { F::NAME } -> std::convertible_to<std::string_view>;
+    { F::INPUTS } -> std::convertible_to<int>;
+    { F::HIDDEN } -> std::convertible_to<int>;
+    { F::MAX_PIECES } -> std::convertible_to<int>;
+    { F::SCALE } -> std::convertible_to<int>;
+    { F::MAGIC } -> std::convertible_to<std::string_view>;  // the file's first 8 bytes
+};
+
+constexpr int QA = 255;  // first-layer quantisation: screlu's 1.0 is QA
+constexpr int QB = 64;   // output-weight quantisation
+// Evaluations are clamped to this, far below the search's mate scores.
+constexpr int OUTPUT_LIMIT = 20000;
+// Float weights are clipped to these in training so that the quantised sums cannot overflow:
+// |w1| * QA * MAX_PIECES stays in int16 (the bias, added on top, is only clamped to int16), and
+// 2 * HIDDEN terms of QA^2 * |w2| * QB in int32 (at 128 neurons 1.98 just fits; a wider layer gets
+// a proportionally smaller bound).
+constexpr float W1_LIMIT = 1.98f;
+template <FeatureSet F>
+constexpr float W2_LIMIT = 1.98f * 128 / float(std::max(F::HIDDEN, 128));
+constexpr std::size_t MAGIC_BYTES = 8;
+
+template <FeatureSet F>
+struct Network {
+    static_assert(F::HIDDEN >= 16 && F::HIDDEN % 16 == 0, "the SIMD loops take 16 neurons at a time");
+    static_assert(double(W1_LIMIT) * QA * F::MAX_PIECES < 32767.0, "the first-layer rows of all pieces must fit in int16");
+    static_assert(2.0 * F::HIDDEN * QA * QA * double(W2_LIMIT<F>) * QB < 2147483647.0, "output sums must fit in int32");
+    static_assert(F::MAGIC.size() == MAGIC_BYTES);
+
+    // The file (network_file.h): magic, uint32 HIDDEN, uint32 SCALE, then the weights as below.
+    static constexpr std::size_t FILE_BYTES = MAGIC_BYTES + 4 + 4 + 2 * (F::INPUTS * F::HIDDEN + F::HIDDEN + 2 * F::HIDDEN) + 4;
+
+    alignas(64) std::array<std::int16_t, F::INPUTS * F::HIDDEN> w1;  // row = feature
+    alignas(64) std::array<std::int16_t, F::HIDDEN> b1;
+    alignas(64) std::array<std::int16_t, 2 * F::HIDDEN> w2;  // side to move's half first
+    std::int32_t b2;
+};
+
+// The hidden layer of both views for one position: [index_of(view)][neuron].
+template <FeatureSet F>
+struct Accumulator {
+    alignas(64) std::int16_t values[COLOR_NB][F::HIDDEN];
+};
+
+// Rows of w1 to add and subtract to turn one state's accumulator into the next one's, for one
+// view. No move of either game changes more than two pieces each way (chess castling: king and
+// rook; a capture: the mover leaves, the victim goes).
+struct Delta {
+    static constexpr int MAX_CHANGES = 2;
+    int add[MAX_CHANGES], sub[MAX_CHANGES];
+    int adds = 0, subs = 0;
+};
+
+// Both views' deltas of a move, filled piece by piece.
+template <FeatureSet F>
+struct MoveDelta {
+    Delta view[COLOR_NB];
+
+    template <class Piece, class Square>
+    void add(Piece p, Square s) {
+        for (const Color v : {Color::White, Color::Black}) {
+            Delta& d = view[index_of(v)];
+            d.add[d.adds++] = F::feature(v, p, s);
+        }
+    }
+    template <class Piece, class Square>
+    void sub(Piece p, Square s) {
+        for (const Color v : {Color::White, Color::Black}) {
+            Delta& d = view[index_of(v)];
+            d.sub[d.subs++] = F::feature(v, p, s);
+        }
+    }
+};
+
+// out = in + the added rows - the subtracted rows, one view at a time. A fixed-length loop
+// over int16 that the compiler turns into vector instructions.
+template <FeatureSet F>
+void apply(const Network<F>& net, const std::int16_t* in, std::int16_t* out, const Delta& d) {
+    std::copy(in, in + F::HIDDEN, out);
+    for (int a = 0; a < d.adds; ++a) {
+        const std::int16_t* row = &net.w1[std::size_t(d.add[a]) * F::HIDDEN];
+        for (int i = 0; i < F::HIDDEN; ++i) out[i] = std::int16_t(out[i] + row[i]);
+    }
+    for (int s = 0; s < d.subs; ++s) {
+        const std::int16_t* row = &net.w1[std::size_t(d.sub[s]) * F::HIDDEN];
+        for (int i = 0; i < F::HIDDEN; ++i) out[i] = std::int16_t(out[i] - row[i]);
+    }
+}
+
+// Both views' hidden layers of `pos` (a Position of F's game) summed from scratch.
+template <FeatureSet F, class Position>
+void refresh(const Network<F>& net, Accumulator<F>& acc, const Position& pos) {
+    for (const Color view : {Color::White, Color::Black}) {
+        std::int16_t* values = acc.values[index_of(view)];
+        std::copy(net.b1.begin(), net.b1.end(), values);
+        for (auto occupied = pos.pieces(); occupied;) {
+            const auto square = F::pop_lsb(occupied);
+            const std::int16_t* row = &net.w1[std::size_t(F::feature(view, pos.piece_on(square), square)) * F::HIDDEN];
+            for (int i = 0; i < F::HIDDEN; ++i) values[i] = std::int16_t(values[i] + row[i]);
+        }
+    }
+}
+
+// sum_i clamp(acc_i, 0, QA)^2 * w_i. (clamp * w) fits int16 (255 * 127), so the product is
+// formed in 16 bits and widened once, the way vector multiply-add instructions want it: compilers
+// vectorise the plain loop with 32-bit multiplies instead, so the x86 builds spell out the
+// multiply-add (pmaddwd). Every version sums the same integers: the result is exact and equal.
+template <int Hidden>
+std::int32_t screlu_dot_scalar(const std::int16_t* acc, const std::int16_t* weights) {
+    std::int32_t sum = 0;
+    for (int i = 0; i < Hidden; ++i) {
+        const std::int16_t c = std::clamp<std::int16_t>(acc[i], 0, QA);
+        sum += std::int32_t(std::int16_t(c * weights[i])) * c;
+    }
+    return sum;
+}
+
+#if defined(__AVX2__)
+template <int Hidden>
+std::int32_t screlu_dot(const std::int16_t* acc, const std::int16_t* weights) {
+    static_assert(Hidden % 16 == 0);
+    const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi16(QA);
+    __m256i sum = _mm256_setzero_si256();
+    for (int i = 0; i < Hidden; i += 16) {
+        const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(acc + i));
+        const __m256i w = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(weights + i));
+        const __m256i c = _mm256_min_epi16(_mm256_max_epi16(a, zero), one);
+        sum = _mm256_add_epi32(sum, _mm256_madd_epi16(_mm256_mullo_epi16(c, w), c));
+    }
+    const __m128i half = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
+    const __m128i quarter = _mm_add_epi32(half, _mm_shuffle_epi32(half, 0x4E));
+    return _mm_cvtsi128_si32(_mm_add_epi32(quarter, _mm_shuffle_epi32(quarter, 0xB1)));
+}
+#elif defined(__SSE2__)
+template <int Hidden>
+std::int32_t screlu_dot(const std::int16_t* acc, const std::int16_t* weights) {
+    static_assert(Hidden % 8 == 0);
+    const __m128i zero = _mm_setzero_si128(), one = _mm_set1_epi16(QA);
+    __m128i sum = _mm_setzero_si128();
+    for (int i = 0; i < Hidden; i += 8) {
+        const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(acc + i));
+        const __m128i w = _mm_loadu_si128(reinterpret_cast<const __m128i*>(weights + i));
+        const __m128i c = _mm_min_epi16(_mm_max_epi16(a, zero), one);
+        sum = _mm_add_epi32(sum, _mm_madd_epi16(_mm_mullo_epi16(c, w), c));
+    }
+    const __m128i half = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, 0x4E));
+    return _mm_cvtsi128_si32(_mm_add_epi32(half, _mm_shuffle_epi32(half, 0xB1)));
+}
+#else
+template <int Hidden>
+std::int32_t screlu_dot(const std::int16_t* acc, const std::int16_t* weights) {
+    return screlu_dot_scalar<Hidden>(acc, weights);
+}
+#endif
+
+// The output from finished accumulators, in centipawns for the side to move.
+template <FeatureSet F>
+int output(const Network<F>& net, const Accumulator<F>& acc, Color side_to_move) {
+    const std::int32_t sum = screlu_dot<F::HIDDEN>(acc.values[index_of(side_to_move)], &net.w2[0]) +
+                             screlu_dot<F::HIDDEN>(acc.values[index_of(~side_to_move)], &net.w2[F::HIDDEN]);
+    const std::int64_t out = (std::int64_t(sum) / QA + net.b2) * F::SCALE / (QA * QB);
+    return int(std::clamp<std::int64_t>(out, -OUTPUT_LIMIT, OUTPUT_LIMIT));
+}
+
+// The evaluation of `pos` with its accumulator summed from scratch: the reference the incremental
+// path is tested against, and what tools use for one-off evaluations.
+template <FeatureSet F, class Position>
+int evaluate_fresh(const Position& pos, const Network<F>& net) {
+    Accumulator<F> acc;
+    refresh(net, acc, pos);
+    return output(net, acc, pos.side_to_move());
+}
+
+// The network a game evaluates with (active_network.h).
+template <FeatureSet F>
+class ActiveNetwork;
+
+// One accumulator per state of a position's undo stack, computed only when the position is
+// evaluated (so perft and move generation never pay for it), from the nearest computed ancestor
+// by the pieces each move changed, or summed afresh. A game's Position keeps one (mutable: filling
+// the cache does not change the position) and a `mutable bool accumulator_ready` in each state,
+// cleared by make_move.
+template <FeatureSet F>
+class AccumulatorCache {
+public:
+    // The accumulator of the last state of `states`. `network_generation` tells a changed
+    // network (the cache forgets what it summed for another); refresh(acc) sums the current
+    // position afresh; move_delta(state, mover, delta) fills the pieces the move into `state`
+    // changed, `mover` having made it. A state whose move is null() changed nothing.
+    template <class State, class Refresh, class MoveDeltaOf>
+    const Accumulator<F>& get(const std::vector<State>& states, const Network<F>& net, unsigned network_generation, Color side_to_move,
+                              const Refresh& refresh, const MoveDeltaOf& move_delta) {
+        const int current = int(states.size()) - 1;
+        if (generation_ != network_generation) {
+            for (const State& st : states) st.accumulator_ready = false;
+            generation_ = network_generation;
+        }
+        if (states[current].accumulator_ready) return accumulators_[current];
+        if (accumulators_.size() < states.size()) accumulators_.resize(states.size() + 64);
+
+        // The nearest ancestor with an accumulator, unless it lies so far back that summing the
+        // pieces afresh is cheaper than replaying the moves (a move changes up to four rows, a
+        // fresh sum adds one per piece).
+        constexpr int MAX_REPLAY = 8;
+        int ready = current - 1;
+        while (ready >= 0 && !states[ready].accumulator_ready && current - ready < MAX_REPLAY) --ready;
+        if (ready < 0 || !states[ready].accumulator_ready) {
+            refresh(accumulators_[current]);
+            states[current].accumulator_ready = true;
+            return accumulators_[current];
+        }
+        // The side that made the move leading to state j: the side to move now made the move into
+        // `current` - 1, and sides alternate (a null move counts as one).
+        for (int j = ready + 1; j <= current; ++j) {
+            const State& st = states[j];
+            const Color mover = (current - j) % 2 == 0 ? ~side_to_move : side_to_move;
+            Accumulator<F>& out = accumulators_[j];
+            const Accumulator<F>& in = accumulators_[j - 1];
+            if (st.move == std::remove_cvref_t<decltype(st.move)>::null()) {
+                out = in;
+            } else {
+                MoveDelta<F> delta;
+                move_delta(st, mover, delta);
+                for (const Color view : {Color::White, Color::Black})
+                    apply(net, in.values[index_of(view)], out.values[index_of(view)], delta.view[index_of(view)]);
+            }
+            st.accumulator_ready = true;
+        }
+        return accumulators_[current];
+    }
+
+private:
+    std::vector<Accumulator<F>> accumulators_;
+    unsigned generation_ = 0;  // the network generation they were summed for
+};
+
+}  // namespace sen::nn

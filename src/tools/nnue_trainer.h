@@ -1,0 +1,721 @@
+// Training of a game's NNUE evaluation (`sen nnue-train`, nnue_train.h): fits the network of
+// nnue/network.h in floating point to the records `sen datagen` writes, then quantises it and
+// writes the file. Templates over the game's feature set F (FeatureSet); nnue_train.cpp
+// instantiates them for chess and xiangqi.
+//
+// Each position's target is from its side to move's point of view: blended_target()
+// (training_data.h) of its game result and its search score with k = 1 / F::SCALE, so that one
+// unit of the network's output is SCALE centipawns. The model predicts sigmoid(out) and the loss
+// is the mean squared error against the targets, minimised by AdamW (adam.h) over shuffled
+// mini-batches with the exact gradient. A batch is split over threads in fixed slices whose
+// gradients are summed in slice order, so a run depends only on its data, options, seed and
+// thread count.
+// Owns: the loaded positions, the float network, its optimiser state and the quantisation. Never
+// touches the evaluation the engine uses (the engine reads the written file) or the engine's state.
+// Invariants: after every optimiser step |w1| <= W1_LIMIT and |w2| <= W2_LIMIT, so the quantised
+// sums cannot overflow (nnue/network.h); a position's features are those of F::feature(), the
+// function the engine's accumulators use.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <limits>
+#include <memory>
+#include <numeric>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <type_traits>
+#include <vector>
+
+#include <fmt/core.h>
+#include <fmt/format.h>
+
+#include "core/prng.h"
+#include "nnue/network.h"
+#include "nnue/network_file.h"
+#include "tools/adam.h"
+#include "tools/training_data.h"
+
+namespace sen::nn {
+
+// One position as the trainer keeps it: its pieces, and its label from the side to move's view.
+template <FeatureSet F>
+struct TrainPosition {
+    std::array<std::uint8_t, F::MAX_PIECES> pieces{};   // the game's Piece values
+    std::array<std::uint8_t, F::MAX_PIECES> squares{};  // the game's Square values
+    std::uint8_t count = 0;
+    Color side_to_move = Color::White;
+    bool has_score = false;
+    std::int16_t score = 0;  // search score in centipawns, side to move's view, when has_score
+    float result = 0.5f;     // game result, side to move's view: 1 win, 0.5 draw, 0 loss
+};
+
+// A span of positions that never takes part in deducing F (the callers pass vectors).
+template <FeatureSet F>
+using Positions = std::type_identity_t<std::span<const TrainPosition<F>>>;
+
+// The position `pos` labelled with a white-relative (in xiangqi red-relative) result and score;
+// nothing with more than MAX_PIECES pieces.
+template <FeatureSet F, class Position>
+std::optional<TrainPosition<F>> train_position_of(const Position& pos, double white_result, std::optional<int> white_score) {
+    TrainPosition<F> p;
+    for (int s = 0; s < F::SQUARES; ++s) {
+        const auto piece = pos.piece_on(typename F::Square(s));
+        if (piece == typename F::Piece{}) continue;
+        if (p.count == F::MAX_PIECES) return std::nullopt;
+        p.pieces[p.count] = std::uint8_t(piece);
+        p.squares[p.count] = std::uint8_t(s);
+        ++p.count;
+    }
+    const bool white = pos.side_to_move() == Color::White;
+    p.side_to_move = pos.side_to_move();
+    p.result = float(white ? white_result : 1.0 - white_result);
+    if (white_score) {
+        constexpr int LIMIT = std::numeric_limits<std::int16_t>::max();
+        p.has_score = true;
+        p.score = std::int16_t(std::clamp(white ? *white_score : -*white_score, -LIMIT, LIMIT));
+    }
+    return p;
+}
+
+// The input indices of the position's pieces seen from the side to move and from the other side,
+// in the order of its pieces.
+template <FeatureSet F>
+struct PositionFeatures {
+    int count = 0;
+    std::array<int, F::MAX_PIECES> side_to_move{};
+    std::array<int, F::MAX_PIECES> other_side{};
+};
+
+// The network in floats, laid out as Network<F>: w1 row by row (row = input feature). All zeros
+// as constructed, which is what a gradient or an optimiser's moments start from.
+template <FeatureSet F>
+struct FloatNetwork {
+    std::vector<float> w1 = std::vector<float>(std::size_t(F::INPUTS) * F::HIDDEN);
+    std::vector<float> b1 = std::vector<float>(F::HIDDEN);
+    std::vector<float> w2 = std::vector<float>(2 * F::HIDDEN);
+    float b2 = 0;
+};
+
+struct TrainOptions {
+    int epochs = 20;
+    int batch_size = 16384;
+    double learning_rate = 0.001;
+    double lambda = 0.5;  // weight of the game result in the target; the rest is the search score's
+    int threads = 1;
+    std::uint64_t seed = 1;
+    int decay_epoch = 0;         // first epoch (from 1) at a tenth of the rate; 0: the last quarter
+    double weight_decay = 0.01;  // AdamW's, on w1 and w2 only
+};
+
+struct EpochReport {
+    int epoch = 0;
+    double learning_rate = 0;
+    double train_loss = 0;        // mean of the batches' losses, each before its step
+    double validation_loss = -1;  // after the epoch; -1 without validation positions
+    double positions_per_second = 0;
+};
+
+template <FeatureSet F>
+struct TrainingData {
+    std::vector<TrainPosition<F>> train, validation;
+    std::uint64_t lines = 0;           // non-empty lines read
+    std::uint64_t bad_lines = 0;       // malformed line or invalid FEN
+    std::uint64_t unscored_lines = 0;  // skipped: no score while lambda < 1
+    std::uint64_t mirrored = 0;        // training positions added by mirror_files
+};
+
+// What follows, in order: training_target() (blended_target() of the position's result and
+// score with k = 1 / SCALE); mirrored_files() (the position reflected left to right, label
+// unchanged, for the games whose rules are symmetric under it); features_of(); initial_network()
+// (w1 uniform in +-1/sqrt(MAX_PIECES), so a sum over the pieces lands around the bend of screlu,
+// w2 uniform in +-1/sqrt(2 * HIDDEN), biases zero); forward() (the output before the sigmoid,
+// from the side to move's view); mean_loss() and loss_and_gradient() (the mean of
+// (sigmoid(out) - target)^2, and its exact gradient); quantise() (rounded at QA, QB and QA * QB
+// and clamped to the integer types, counting the clamped values) and dequantise() (its inverse:
+// quantise(dequantise(n)) == n); quantised_output() (the quantised network's output in float
+// units, computed exactly in integers: what the engine will see); train_network().
+
+// Streams of the seed's generators, so that changing how one is used never moves another (the
+// validation split's stream is training_data.cpp's).
+constexpr std::uint64_t INIT_STREAM = 0x494E4954;     // "INIT"
+constexpr std::uint64_t SHUFFLE_STREAM = 0x53485546;  // "SHUF"
+
+constexpr double DECAY_FACTOR = 0.1;
+// Positions whose quantised output is compared with the float one at the end.
+constexpr std::size_t QUANTISATION_SAMPLE = 10000;
+
+inline float sigmoid(float x) { return 1.0f / (1.0f + std::exp(-x)); }
+
+inline float screlu(float x) {
+    const float c = std::clamp(x, 0.0f, 1.0f);
+    return c * c;
+}
+
+// A uniform double in [0, 1) from the top 53 bits.
+inline double unit_interval(std::uint64_t bits) { return double(bits >> 11) * 0x1.0p-53; }
+
+template <FeatureSet F>
+struct Accumulators {
+    alignas(64) std::array<float, F::HIDDEN> side_to_move;
+    alignas(64) std::array<float, F::HIDDEN> other_side;
+};
+
+template <FeatureSet F>
+void add_rows(const FloatNetwork<F>& net, const std::array<int, F::MAX_PIECES>& features, int count, std::array<float, F::HIDDEN>& acc) {
+    std::copy(net.b1.begin(), net.b1.end(), acc.begin());
+    for (int i = 0; i < count; ++i) {
+        const float* row = net.w1.data() + std::size_t(features[i]) * F::HIDDEN;
+        for (int h = 0; h < F::HIDDEN; ++h) acc[h] += row[h];
+    }
+}
+
+template <FeatureSet F>
+void accumulate(const FloatNetwork<F>& net, const PositionFeatures<F>& features, Accumulators<F>& acc) {
+    add_rows(net, features.side_to_move, features.count, acc.side_to_move);
+    add_rows(net, features.other_side, features.count, acc.other_side);
+}
+
+// The output from the accumulators, with its sum split over independent lanes: the compiler
+// vectorises it without reassociating floats on its own, and the order is fixed.
+template <FeatureSet F>
+float output_of(const FloatNetwork<F>& net, const Accumulators<F>& acc) {
+    constexpr int LANES = 8;
+    std::array<float, LANES> lanes{};
+    for (int h = 0; h < F::HIDDEN; h += LANES)
+        for (int l = 0; l < LANES; ++l)
+            lanes[l] += net.w2[h + l] * screlu(acc.side_to_move[h + l]) + net.w2[F::HIDDEN + h + l] * screlu(acc.other_side[h + l]);
+    float sum = net.b2;
+    for (const float lane : lanes) sum += lane;
+    return sum;
+}
+
+// A thread's share of a batch's gradient. Only the w1 rows of features that occurred are
+// written, and only those are summed and cleared again.
+template <FeatureSet F>
+struct GradientBuffer {
+    FloatNetwork<F> gradient;
+    std::vector<std::uint8_t> touched = std::vector<std::uint8_t>(F::INPUTS, 0);
+    double loss_sum = 0;
+
+    void clear() {
+        for (int f = 0; f < F::INPUTS; ++f)
+            if (touched[f]) {
+                std::fill_n(gradient.w1.begin() + std::ptrdiff_t(f) * F::HIDDEN, F::HIDDEN, 0.0f);
+                touched[f] = 0;
+            }
+        std::fill(gradient.b1.begin(), gradient.b1.end(), 0.0f);
+        std::fill(gradient.w2.begin(), gradient.w2.end(), 0.0f);
+        gradient.b2 = 0;
+        loss_sum = 0;
+    }
+
+    void add(const GradientBuffer<F>& other) {
+        for (int f = 0; f < F::INPUTS; ++f)
+            if (other.touched[f]) {
+                float* row = gradient.w1.data() + std::size_t(f) * F::HIDDEN;
+                const float* from = other.gradient.w1.data() + std::size_t(f) * F::HIDDEN;
+                for (int h = 0; h < F::HIDDEN; ++h) row[h] += from[h];
+                touched[f] = 1;
+            }
+        for (int h = 0; h < F::HIDDEN; ++h) gradient.b1[h] += other.gradient.b1[h];
+        for (int i = 0; i < 2 * F::HIDDEN; ++i) gradient.w2[i] += other.gradient.w2[i];
+        gradient.b2 += other.gradient.b2;
+        loss_sum += other.loss_sum;
+    }
+};
+
+// Adds `scale` times the gradient of the positions' summed loss to the buffer.
+template <FeatureSet F>
+void accumulate_gradient(const FloatNetwork<F>& net, Positions<F> positions, std::span<const std::uint32_t> indices, double lambda,
+                         float scale, GradientBuffer<F>& buffer) {
+    FloatNetwork<F>& grad = buffer.gradient;
+    Accumulators<F> acc;
+    alignas(64) std::array<float, F::HIDDEN> delta_stm, delta_other;
+    for (const std::uint32_t index : indices) {
+        const TrainPosition<F>& position = positions[index];
+        const PositionFeatures<F> features = features_of(position);
+        accumulate(net, features, acc);
+        const float prediction = sigmoid(output_of(net, acc));
+        const float error = prediction - float(training_target(position, lambda));
+        buffer.loss_sum += double(error) * error;
+        // d(error^2)/d(out) through the sigmoid.
+        const float g = 2.0f * error * prediction * (1.0f - prediction) * scale;
+        grad.b2 += g;
+        for (int h = 0; h < F::HIDDEN; ++h) {
+            const float a = acc.side_to_move[h], b = acc.other_side[h];
+            grad.w2[h] += g * screlu(a);
+            grad.w2[F::HIDDEN + h] += g * screlu(b);
+            delta_stm[h] = a > 0.0f && a < 1.0f ? g * net.w2[h] * 2.0f * a : 0.0f;
+            delta_other[h] = b > 0.0f && b < 1.0f ? g * net.w2[F::HIDDEN + h] * 2.0f * b : 0.0f;
+            grad.b1[h] += delta_stm[h] + delta_other[h];
+        }
+        for (int i = 0; i < features.count; ++i) {
+            const int stm = features.side_to_move[i], other = features.other_side[i];
+            float* row = grad.w1.data() + std::size_t(stm) * F::HIDDEN;
+            for (int h = 0; h < F::HIDDEN; ++h) row[h] += delta_stm[h];
+            row = grad.w1.data() + std::size_t(other) * F::HIDDEN;
+            for (int h = 0; h < F::HIDDEN; ++h) row[h] += delta_other[h];
+            buffer.touched[stm] = 1;
+            buffer.touched[other] = 1;
+        }
+    }
+}
+
+// Runs work(slice, begin, end) on `threads` contiguous slices of [0, count), slice 0 on the
+// calling thread. The slices depend only on count and threads.
+template <class Work>
+inline void run_slices(int threads, std::size_t count, const Work& work) {
+    const auto bound = [&](int t) { return count * std::size_t(t) / std::size_t(threads); };
+    if (threads == 1) {
+        work(0, std::size_t(0), count);
+        return;
+    }
+    std::vector<std::thread> helpers;
+    helpers.reserve(std::size_t(threads - 1));
+    for (int t = 1; t < threads; ++t) helpers.emplace_back([&, t] { work(t, bound(t), bound(t + 1)); });
+    work(0, std::size_t(0), bound(1));
+    for (std::thread& helper : helpers) helper.join();
+}
+
+template <FeatureSet F>
+double loss_sum(const FloatNetwork<F>& net, Positions<F> positions, double lambda, std::size_t begin, std::size_t end) {
+    double sum = 0;
+    for (std::size_t i = begin; i < end; ++i) {
+        const double error = double(sigmoid(forward(net, positions[i]))) - training_target(positions[i], lambda);
+        sum += error * error;
+    }
+    return sum;
+}
+
+template <FeatureSet F>
+double mean_loss_threaded(const FloatNetwork<F>& net, Positions<F> positions, double lambda, int threads) {
+    if (positions.empty()) return -1;
+    std::vector<double> sums(std::size_t(threads), 0.0);
+    run_slices(threads, positions.size(),
+               [&](int t, std::size_t begin, std::size_t end) { sums[std::size_t(t)] = loss_sum(net, positions, lambda, begin, end); });
+    return std::accumulate(sums.begin(), sums.end(), 0.0) / double(positions.size());
+}
+
+template <FeatureSet F>
+struct Optimiser {
+    FloatNetwork<F> first, second;  // Adam's moment estimates, zero at the start
+    std::uint64_t steps = 0;
+
+    // AdamW on the weights, clipped to the limits that keep the quantised sums in range (nnue.h);
+    // plain Adam on the biases.
+    void step(FloatNetwork<F>& net, const FloatNetwork<F>& grad, double learning_rate, double weight_decay) {
+        ++steps;
+        const AdamStep<float> s = AdamStep<float>::at(steps, learning_rate, weight_decay);
+        adam_update<float>(net.w1, grad.w1, first.w1, second.w1, s, WeightDecay::On, W1_LIMIT);
+        adam_update<float>(net.b1, grad.b1, first.b1, second.b1, s, WeightDecay::Off, 0.0f);
+        adam_update<float>(net.w2, grad.w2, first.w2, second.w2, s, WeightDecay::On, W2_LIMIT<F>);
+        net.b2 = adam_update(net.b2, grad.b2, first.b2, second.b2, s);
+    }
+};
+
+template <FeatureSet F>
+double training_target(const TrainPosition<F>& position, double lambda) {
+    return blended_target(position.result, position.has_score ? std::optional<int>(position.score) : std::nullopt, lambda, 1.0 / F::SCALE);
+}
+
+template <FeatureSet F>
+TrainPosition<F> mirrored_files(const TrainPosition<F>& position) {
+    TrainPosition<F> mirrored = position;
+    for (int i = 0; i < position.count; ++i) mirrored.squares[i] = std::uint8_t(F::mirror(typename F::Square(position.squares[i])));
+    return mirrored;
+}
+
+template <FeatureSet F>
+PositionFeatures<F> features_of(const TrainPosition<F>& position) {
+    PositionFeatures<F> f;
+    f.count = position.count;
+    const Color us = position.side_to_move;
+    for (int i = 0; i < position.count; ++i) {
+        const auto piece = typename F::Piece(position.pieces[i]);
+        const auto square = typename F::Square(position.squares[i]);
+        f.side_to_move[i] = F::feature(us, piece, square);
+        f.other_side[i] = F::feature(~us, piece, square);
+    }
+    return f;
+}
+
+template <FeatureSet F>
+FloatNetwork<F> initial_network(std::uint64_t seed) {
+    SplitMix64 rng(mix_pair(seed, INIT_STREAM));
+    const auto uniform = [&](double limit) { return float((2.0 * unit_interval(rng.next()) - 1.0) * limit); };
+    FloatNetwork<F> net;
+    const double w1_limit = 1.0 / std::sqrt(double(F::MAX_PIECES));
+    const double w2_limit = 1.0 / std::sqrt(2.0 * F::HIDDEN);
+    for (float& w : net.w1) w = uniform(w1_limit);
+    for (float& w : net.w2) w = uniform(w2_limit);
+    return net;
+}
+
+template <FeatureSet F>
+float forward(const FloatNetwork<F>& net, const TrainPosition<F>& position) {
+    Accumulators<F> acc;
+    accumulate(net, features_of(position), acc);
+    return output_of(net, acc);
+}
+
+template <FeatureSet F>
+double mean_loss(const FloatNetwork<F>& net, Positions<F> positions, double lambda) {
+    return positions.empty() ? 0.0 : loss_sum(net, positions, lambda, 0, positions.size()) / double(positions.size());
+}
+
+template <FeatureSet F>
+double loss_and_gradient(const FloatNetwork<F>& net, Positions<F> positions, double lambda, FloatNetwork<F>& gradient) {
+    GradientBuffer<F> buffer;
+    std::vector<std::uint32_t> all(positions.size());
+    std::iota(all.begin(), all.end(), 0u);
+    if (!positions.empty()) accumulate_gradient(net, positions, all, lambda, 1.0f / float(positions.size()), buffer);
+    gradient = std::move(buffer.gradient);
+    return positions.empty() ? 0.0 : buffer.loss_sum / double(positions.size());
+}
+
+template <FeatureSet F>
+Network<F> quantise(const FloatNetwork<F>& net, int* clamped = nullptr) {
+    int saturated = 0;
+    const auto to_int = [&](double value, double low, double high) {
+        const double rounded = std::round(value);
+        if (rounded < low || rounded > high) ++saturated;
+        return std::clamp(rounded, low, high);
+    };
+    constexpr double I16_MIN = std::numeric_limits<std::int16_t>::min(), I16_MAX = std::numeric_limits<std::int16_t>::max();
+    constexpr double I32_MIN = std::numeric_limits<std::int32_t>::min(), I32_MAX = std::numeric_limits<std::int32_t>::max();
+    Network<F> q{};
+    for (std::size_t i = 0; i < q.w1.size(); ++i) q.w1[i] = std::int16_t(to_int(double(net.w1[i]) * QA, I16_MIN, I16_MAX));
+    for (std::size_t i = 0; i < q.b1.size(); ++i) q.b1[i] = std::int16_t(to_int(double(net.b1[i]) * QA, I16_MIN, I16_MAX));
+    for (std::size_t i = 0; i < q.w2.size(); ++i) q.w2[i] = std::int16_t(to_int(double(net.w2[i]) * QB, I16_MIN, I16_MAX));
+    q.b2 = std::int32_t(to_int(double(net.b2) * QA * QB, I32_MIN, I32_MAX));
+    if (clamped) *clamped = saturated;
+    return q;
+}
+
+template <FeatureSet F>
+FloatNetwork<F> dequantise(const Network<F>& net) {
+    FloatNetwork<F> f;
+    for (std::size_t i = 0; i < net.w1.size(); ++i) f.w1[i] = float(double(net.w1[i]) / QA);
+    for (std::size_t i = 0; i < net.b1.size(); ++i) f.b1[i] = float(double(net.b1[i]) / QA);
+    for (std::size_t i = 0; i < net.w2.size(); ++i) f.w2[i] = float(double(net.w2[i]) / QB);
+    f.b2 = float(double(net.b2) / (double(QA) * QB));
+    return f;
+}
+
+template <FeatureSet F>
+double quantised_output(const Network<F>& net, const TrainPosition<F>& position) {
+    const PositionFeatures<F> features = features_of(position);
+    std::int64_t sum = 0;
+    for (int view = 0; view < 2; ++view) {
+        const std::array<int, F::MAX_PIECES>& active = view == 0 ? features.side_to_move : features.other_side;
+        for (int h = 0; h < F::HIDDEN; ++h) {
+            std::int32_t acc = net.b1[h];
+            for (int i = 0; i < features.count; ++i) acc += net.w1[std::size_t(active[i]) * F::HIDDEN + h];
+            const std::int64_t c = std::clamp(acc, 0, QA);
+            sum += std::int64_t(net.w2[view * F::HIDDEN + h]) * c * c;
+        }
+    }
+    // b2 is at QA * QB, the products at QA * QA * QB.
+    return double(sum + std::int64_t(net.b2) * QA) / (double(QA) * QA * QB);
+}
+
+inline int effective_decay_epoch(const TrainOptions& options) {
+    return options.decay_epoch > 0 ? options.decay_epoch : options.epochs - options.epochs / 4 + 1;
+}
+
+template <FeatureSet F>
+void train_network(FloatNetwork<F>& net, Positions<F> train, Positions<F> validation, const TrainOptions& options,
+                   const std::function<void(const EpochReport&)>& progress = {}) {
+    const int threads = std::max(1, options.threads);
+    const std::size_t batch_size = std::size_t(std::max(1, options.batch_size));
+    std::vector<std::uint32_t> order(train.size());
+    std::iota(order.begin(), order.end(), 0u);
+    SplitMix64 shuffle_rng(mix_pair(options.seed, SHUFFLE_STREAM));
+    std::vector<GradientBuffer<F>> buffers(static_cast<std::size_t>(threads));
+    Optimiser<F> optimiser;
+    const int decay_epoch = effective_decay_epoch(options);
+
+    for (int epoch = 1; epoch <= options.epochs; ++epoch) {
+        const auto start = std::chrono::steady_clock::now();
+        const double learning_rate = options.learning_rate * (epoch >= decay_epoch ? DECAY_FACTOR : 1.0);
+        for (std::size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[shuffle_rng.next() % i]);
+
+        double epoch_loss = 0;
+        for (std::size_t first = 0; first < order.size(); first += batch_size) {
+            const std::span<const std::uint32_t> batch(order.data() + first, std::min(batch_size, order.size() - first));
+            const float scale = 1.0f / float(batch.size());
+            run_slices(threads, batch.size(), [&](int t, std::size_t begin, std::size_t end) {
+                accumulate_gradient(net, train, batch.subspan(begin, end - begin), options.lambda, scale, buffers[std::size_t(t)]);
+            });
+            for (std::size_t t = 1; t < buffers.size(); ++t) buffers[0].add(buffers[t]);
+            epoch_loss += buffers[0].loss_sum;
+            optimiser.step(net, buffers[0].gradient, learning_rate, options.weight_decay);
+            for (GradientBuffer<F>& buffer : buffers) buffer.clear();
+        }
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+        EpochReport report;
+        report.epoch = epoch;
+        report.learning_rate = learning_rate;
+        report.train_loss = train.empty() ? 0.0 : epoch_loss / double(train.size());
+        report.validation_loss = mean_loss_threaded(net, validation, options.lambda, threads);
+        report.positions_per_second = seconds > 0 ? double(train.size()) / seconds : 0.0;
+        if (progress) progress(report);
+    }
+}
+
+// Reads the files (training_data.h); whole games go to validation, each with probability
+// `validation_fraction`, by ValidationSplit with this seed. Returns what could not be read, if
+// anything. set_fen(pos, fen) reads a record's FEN into the scratch position (false: invalid).
+// With `mirror_files`, each training position for which mirrorable(pos) holds is followed by its
+// mirrored_files() copy (validation positions are never mirrored, so the validation loss stays
+// comparable).
+template <FeatureSet F, class Position, class SetFen, class Mirrorable>
+std::optional<std::string> load_training_data(const std::vector<std::string>& paths, double lambda, double validation_fraction,
+                                              std::uint64_t seed, TrainingData<F>& data, bool mirror_files, Position& pos,
+                                              const SetFen& set_fen, const Mirrorable& mirrorable) {
+    const ValidationSplit split(validation_fraction, seed);
+    std::uint64_t rejected = 0;
+    DataFileStats stats;
+    const auto error = read_records(
+        paths,
+        [&](const DataRecord& record, std::uint64_t game) {
+            if (!record.score && lambda < 1) {
+                ++data.unscored_lines;
+                return;
+            }
+            const std::optional<TrainPosition<F>> position =
+                set_fen(pos, record.fen) ? train_position_of<F>(pos, record.result, record.score) : std::nullopt;
+            if (!position) {
+                ++rejected;
+                return;
+            }
+            const bool held_out = split.holds_out(game);
+            (held_out ? data.validation : data.train).push_back(*position);
+            if (mirror_files && !held_out && mirrorable(pos)) {
+                data.train.push_back(mirrored_files(*position));
+                ++data.mirrored;
+            }
+        },
+        stats);
+    data.lines += stats.lines;
+    data.bad_lines += stats.bad_lines + rejected;
+    return error;
+}
+
+constexpr const char* TRAIN_USAGE =
+    "usage: sen nnue-train [--variant chess|xiangqi] --data FILE[,FILE...] --out NET [--epochs 20] [--batch 16384]\n"
+    "                      [--lr 0.001] [--lambda 0.5] [--threads 1] [--seed 1] [--validation 0.05] [--decay-epoch N] [--mirror]\n"
+    "                      [--init NET]\n"
+    "       --lambda L      target = L * result + (1 - L) * sigmoid(score / 170); lines without a score\n"
+    "                       are used only with --lambda 1\n"
+    "       --decay-epoch N the rate is a tenth from epoch N on (default: the last quarter of the epochs)\n"
+    "       --validation F  fraction of the games held out to measure the loss on (0 <= F < 1)\n"
+    "       --variant V     the game of the data and the network (default chess)\n"
+    "       --mirror        also train on each training position reflected left to right (in chess those\n"
+    "                       without castling rights): the same value by the symmetry of the rules\n"
+    "       --init NET      start from this network file (or <built-in>, the one in this binary) instead\n"
+    "                       of random weights: more training for an existing network\n";
+
+template <class T>
+std::optional<T> parse_train_number(const std::string& text) {
+    T value{};
+    const char* end = text.data() + text.size();
+    const auto [stop, error] = std::from_chars(text.data(), end, value);
+    if (error != std::errc() || stop != end) return std::nullopt;
+    if constexpr (std::is_floating_point_v<T>)
+        if (!std::isfinite(value)) return std::nullopt;
+    return value;
+}
+
+inline int usage_error(const std::string& message) {
+    fmt::print(stderr, "error: {}\n{}", message, TRAIN_USAGE);
+    return 2;
+}
+
+inline std::vector<std::string> split_commas(const std::string& text) {
+    std::vector<std::string> parts;
+    std::size_t start = 0;
+    for (;;) {
+        const std::size_t comma = text.find(',', start);
+        parts.push_back(text.substr(start, comma - start));
+        if (comma == std::string::npos) break;
+        start = comma + 1;
+    }
+    return parts;
+}
+
+// `sen nnue-train` for the game of F (tools/nnue_train.h has the arguments; --variant is read
+// there). `embedded` is the network built into the binary, for --init <built-in> (empty: none);
+// load(paths, lambda, validation_fraction, seed, data, mirror) reads the data.
+template <FeatureSet F, class Load>
+int run_train_command(const std::vector<std::string>& args, std::span<const unsigned char> embedded, const Load& load) {
+    std::vector<std::string> data_paths;
+    std::string out_path;
+    TrainOptions options;
+    double validation_fraction = 0.05;
+    bool mirror_files = false;
+    std::string init_path;  // empty: random weights from the seed
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& name = args[i];
+        if (name == "--mirror") {
+            mirror_files = true;
+            continue;
+        }
+        const bool known = name == "--data" || name == "--out" || name == "--epochs" || name == "--batch" || name == "--lr" ||
+                           name == "--lambda" || name == "--threads" || name == "--seed" || name == "--validation" ||
+                           name == "--decay-epoch" || name == "--init";
+        if (!known) return usage_error(fmt::format("unknown argument '{}'", name));
+        if (i + 1 >= args.size()) return usage_error(fmt::format("{} needs a value", name));
+        const std::string& value = args[++i];
+        const auto bad_value = [&](const char* expected) { return usage_error(fmt::format("{} {}: expected {}", name, value, expected)); };
+        if (name == "--data") {
+            for (const std::string& path : split_commas(value)) {
+                if (path.empty()) return bad_value("file names separated by commas");
+                data_paths.push_back(path);
+            }
+        } else if (name == "--out") {
+            if (value.empty()) return bad_value("a file name");
+            out_path = value;
+        } else if (name == "--epochs") {
+            const auto n = parse_train_number<int>(value);
+            if (!n || *n < 1 || *n > 100000) return bad_value("a whole number of epochs, 1 to 100000");
+            options.epochs = *n;
+        } else if (name == "--batch") {
+            const auto n = parse_train_number<int>(value);
+            if (!n || *n < 1 || *n > (1 << 24)) return bad_value("a batch size, 1 to 16777216");
+            options.batch_size = *n;
+        } else if (name == "--lr") {
+            const auto x = parse_train_number<double>(value);
+            if (!x || !(*x > 0) || *x > 1) return bad_value("a learning rate above 0, at most 1");
+            options.learning_rate = *x;
+        } else if (name == "--lambda") {
+            const auto x = parse_train_number<double>(value);
+            if (!x || !(*x >= 0 && *x <= 1)) return bad_value("a number from 0 to 1");
+            options.lambda = *x;
+        } else if (name == "--threads") {
+            const auto n = parse_train_number<int>(value);
+            if (!n || *n < 1 || *n > 256) return bad_value("a thread count, 1 to 256");
+            options.threads = *n;
+        } else if (name == "--seed") {
+            const auto n = parse_train_number<std::uint64_t>(value);
+            if (!n) return bad_value("a whole number, 0 to 2^64 - 1");
+            options.seed = *n;
+        } else if (name == "--validation") {
+            const auto x = parse_train_number<double>(value);
+            if (!x || !(*x >= 0 && *x < 1)) return bad_value("a fraction, at least 0 and below 1");
+            validation_fraction = *x;
+        } else if (name == "--decay-epoch") {
+            const auto n = parse_train_number<int>(value);
+            if (!n || *n < 1) return bad_value("an epoch number, 1 or more");
+            options.decay_epoch = *n;
+        } else if (name == "--init") {
+            if (value.empty()) return bad_value("a network file or <built-in>");
+            init_path = value;
+        }
+    }
+    if (data_paths.empty()) return usage_error("--data is required");
+    if (out_path.empty()) return usage_error("--out is required");
+    const std::filesystem::path out_dir = std::filesystem::path(out_path).parent_path();
+    std::error_code ignored;
+    if (!out_dir.empty() && !std::filesystem::is_directory(out_dir, ignored))
+        return usage_error(fmt::format("--out {}: no directory {}", out_path, out_dir.string()));
+
+    // The starting network is read before the data, so that a bad file fails fast.
+    FloatNetwork<F> net = initial_network<F>(options.seed);
+    if (!init_path.empty()) {
+        auto start_from = std::make_unique<Network<F>>();
+        const bool built_in = init_path == "<built-in>";
+        const auto problem = built_in && embedded.empty() ? fmt::format("this build has no built-in {} network", F::NAME)
+                             : built_in                   ? parse_network(embedded, *start_from)
+                                                          : read_network_file(init_path, *start_from);
+        if (problem) {
+            fmt::print(stderr, "error: --init {}: {}\n", init_path, *problem);
+            return 1;
+        }
+        net = dequantise(*start_from);
+    }
+
+    const auto start = std::chrono::steady_clock::now();
+    const auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+    TrainingData<F> data;
+    if (const auto error = load(data_paths, options.lambda, validation_fraction, options.seed, data, mirror_files)) {
+        fmt::print(stderr, "error: {}\n", *error);
+        return 1;
+    }
+    fmt::print("loaded {} positions ({} training, {} validation) from {} lines in {:.1f} s; {} bad lines",
+               data.train.size() + data.validation.size(), data.train.size(), data.validation.size(), data.lines, elapsed(),
+               data.bad_lines);
+    if (options.lambda < 1) fmt::print(", {} lines without a score skipped (--lambda below 1)", data.unscored_lines);
+    if (mirror_files) fmt::print(", {} of the training positions are mirrored copies", data.mirrored);
+    fmt::print("\n");
+    if (data.train.empty()) {
+        fmt::print(stderr, "error: no training positions in {}\n", fmt::join(data_paths, ", "));
+        return 1;
+    }
+    const int decay_epoch = effective_decay_epoch(options);
+    fmt::print("{} network {} -> 2x{} -> 1 from {}; {} epochs, batch {}, lr {}{}, lambda {}, {} thread{}, seed {}\n", F::NAME, F::INPUTS,
+               F::HIDDEN, init_path.empty() ? std::string("random weights") : init_path, options.epochs, options.batch_size,
+               options.learning_rate,
+               decay_epoch <= options.epochs ? fmt::format(" (x{} from epoch {})", DECAY_FACTOR, decay_epoch) : std::string(),
+               options.lambda, options.threads, options.threads == 1 ? "" : "s", options.seed);
+
+    const auto loss_text = [](double loss) { return loss < 0 ? std::string("n/a") : fmt::format("{:.6f}", loss); };
+    fmt::print("epoch {:>3}  train {:.6f}  validation {}\n", 0, mean_loss_threaded(net, data.train, options.lambda, options.threads),
+               loss_text(mean_loss_threaded(net, data.validation, options.lambda, options.threads)));
+    std::fflush(stdout);
+    train_network(net, data.train, data.validation, options, [&](const EpochReport& r) {
+        fmt::print("epoch {:>3}  lr {:.6f}  train {:.6f}  validation {}  {:.0f} positions/s  {:.1f} s\n", r.epoch, r.learning_rate,
+                   r.train_loss, loss_text(r.validation_loss), r.positions_per_second, elapsed());
+        std::fflush(stdout);
+    });
+
+    int clamped = 0;
+    const Network<F> quantised = quantise(net, &clamped);
+    const bool on_validation = !data.validation.empty();
+    const std::vector<TrainPosition<F>>& sample_from = on_validation ? data.validation : data.train;
+    const std::size_t sample = std::min(QUANTISATION_SAMPLE, sample_from.size());
+    double total_difference = 0, max_difference = 0, float_loss = 0, quantised_loss = 0;
+    for (std::size_t i = 0; i < sample; ++i) {
+        const TrainPosition<F>& p = sample_from[i];
+        const double float_out = forward(net, p), quantised_out = quantised_output(quantised, p);
+        const double difference = std::abs(quantised_out - float_out) * F::SCALE;
+        total_difference += difference;
+        max_difference = std::max(max_difference, difference);
+        const double target = training_target(p, options.lambda);
+        float_loss += std::pow(1.0 / (1.0 + std::exp(-float_out)) - target, 2);
+        quantised_loss += std::pow(1.0 / (1.0 + std::exp(-quantised_out)) - target, 2);
+    }
+    if (sample > 0) {
+        fmt::print(
+            "quantised vs float on {} {} positions: mean |difference| {:.3f} cp, max {:.3f} cp; loss {:.6f} quantised, {:.6f} float\n",
+            sample, on_validation ? "validation" : "training", total_difference / double(sample), max_difference,
+            quantised_loss / double(sample), float_loss / double(sample));
+    }
+    if (clamped > 0) fmt::print("warning: {} quantised values were clamped to their integer range\n", clamped);
+
+    const std::string bytes = serialise_network(quantised);
+    std::ofstream out(out_path, std::ios::binary | std::ios::trunc);
+    out.write(bytes.data(), std::streamsize(bytes.size()));
+    out.close();
+    if (!out) {
+        fmt::print(stderr, "error: cannot write {}\n", out_path);
+        return 1;
+    }
+    fmt::print("wrote {} ({} bytes) in {:.1f} s\n", out_path, bytes.size(), elapsed());
+    return 0;
+}
+
+}  // namespace sen::nn

@@ -1,0 +1,46 @@
+// The xiangqi network's place in the engine: the active network, the pieces a move changes (the
+// incremental update of the position's accumulators), and the evaluation.
+#include "xiangqi/nnue.h"
+
+#include "nnue/active_network.h"
+#include "xiangqi/position.h"
+
+namespace sen::xiangqi {
+// Defined in the source the build generates from SEN_XIANGQI_NETWORK (empty without one).
+std::span<const unsigned char> embedded_network_bytes();
+}  // namespace sen::xiangqi
+
+namespace sen::xiangqi::nnue {
+
+namespace {
+
+sen::nn::ActiveNetwork<XiangqiFeatures> networks(embedded_network_bytes());
+
+// The pieces the move of `st` changed: the mover leaves its point for another, and a victim, if
+// any, leaves the board. Xiangqi has no other kind of move.
+void move_delta(const StateInfo& st, Color, sen::nn::MoveDelta<XiangqiFeatures>& delta) {
+    delta.sub(st.moved, st.move.from());
+    delta.add(st.moved, st.move.to());
+    if (st.captured != NO_PIECE) delta.sub(st.captured, st.move.to());
+}
+
+}  // namespace
+
+sen::nn::ActiveNetwork<XiangqiFeatures>& active() { return networks; }
+
+const Network* active_network() { return networks.get(); }
+
+int evaluate(const Position& pos) { return sen::nn::output(*networks.get(), pos.accumulator(), pos.side_to_move()); }
+
+}  // namespace sen::xiangqi::nnue
+
+namespace sen::xiangqi {
+
+const nnue::Accumulator& Position::accumulator() const {
+    const nnue::Network& net = *nnue::active_network();
+    return accumulator_cache_.get(
+        states_, net, nnue::active().generation(), side_, [&](nnue::Accumulator& acc) { sen::nn::refresh(net, acc, *this); },
+        nnue::move_delta);
+}
+
+}  // namespace sen::xiangqi

@@ -1,0 +1,74 @@
+// The learned evaluation for xiangqi: the network of nnue/network.h with xiangqi's features.
+//
+// Shape: 1260 inputs -> 2 x HIDDEN -> 1 (HIDDEN = 128, fixed at build time like chess's). Each
+// input is one (piece colour relative to the view, piece type, point): 2 x 7 x 90. Red's view
+// takes the board as it is, Black's view flips it top to bottom (rank r -> 9 - r) and swaps the
+// colours, so a position and its colour-flipped mirror have the same features for the side to
+// move and the same evaluation. One unit of output is SCALE centipawns, the scale of the table
+// evaluation (eval.h), so the search's margins keep their meaning. File format:
+// nnue/network_file.h with the magic "SENXNUE1".
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "nnue/network.h"
+#include "xiangqi/bitboard.h"
+#include "xiangqi/types.h"
+
+namespace sen::xiangqi::nnue {
+
+struct XiangqiFeatures {
+    static constexpr std::string_view NAME = "xiangqi";
+    static constexpr int INPUTS = 2 * 7 * SQUARE_NB;
+    static constexpr int HIDDEN = 128;
+    static constexpr int MAX_PIECES = 32;
+    // Centipawns per unit of output: the k of the table evaluation's fit (sigmoid(cp / SCALE) ~
+    // expected score), as chess's 170.
+    static constexpr int SCALE = 170;
+    static constexpr std::string_view MAGIC = "SENXNUE1";
+    static constexpr int SQUARES = SQUARE_NB;
+    using Piece = xiangqi::Piece;
+    using Square = xiangqi::Square;
+
+    // The input index of `piece` on `square` from `view`'s side: 0..1259.
+    static constexpr int feature(Color view, Piece piece, Square square) {
+        const bool own = piece_color(piece) == view;
+        const int sq = view == Color::White ? int(square) : int(flip_rank(square));
+        return (own ? 0 : 7 * SQUARE_NB) + (int(piece_type(piece)) - 1) * SQUARE_NB + sq;
+    }
+    // The lowest square of a set of squares, taken out of it: how refresh() walks the pieces.
+    static constexpr Square pop_lsb(Bitboard& b) { return xiangqi::pop_lsb(b); }
+    // The point reflected left to right (file a <-> i): the rules are symmetric under it.
+    static constexpr Square mirror(Square square) { return make_square(FILE_NB - 1 - file_of(square), rank_of(square)); }
+};
+
+using Network = sen::nn::Network<XiangqiFeatures>;
+using Accumulator = sen::nn::Accumulator<XiangqiFeatures>;
+
+// The name that stands for the network built into the binary; with none built in (the CMake
+// cache entry SEN_XIANGQI_NETWORK empty), the table evaluation.
+constexpr std::string_view BUILT_IN_NETWORK = "<built-in>";
+
+// The network xiangqi evaluates with, if any; from the start the built-in one, if the build has
+// one. active_network() is the one in use, or nullptr: the table evaluation (eval.h) then.
+sen::nn::ActiveNetwork<XiangqiFeatures>& active();
+const Network* active_network();
+
+}  // namespace sen::xiangqi::nnue
+
+namespace sen::xiangqi {
+class Position;
+}
+
+namespace sen::xiangqi::nnue {
+
+// Centipawns from the side to move's point of view by the active network (there must be one),
+// with the position's accumulators brought up to date from the nearest computed ancestor state.
+// (sen::nn::evaluate_fresh and refresh sum afresh.)
+int evaluate(const Position& pos);
+
+}  // namespace sen::xiangqi::nnue

@@ -1,0 +1,172 @@
+// Tests of the xiangqi network's inference (xiangqi/nnue.h on nnue/network.h): the accumulator
+// updated move by move equals the one summed afresh through random games with captures, null
+// moves and unmakes; a position and its colour-flipped mirror evaluate alike for the side to
+// move; network files round-trip and a chess network is refused (and the other way round); the
+// game's evaluate() uses the network while one is active and the tables otherwise.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "chess/nnue.h"
+#include "nnue/active_network.h"
+#include "nnue_test_util.h"
+#include "xiangqi/game.h"
+#include "xiangqi/nnue.h"
+#include "xiangqi/test_util.h"
+
+using namespace sen;
+using namespace sen::xiangqi;
+using namespace sen::xiangqi::test;
+
+namespace {
+
+nnue::Network random_network(std::uint32_t seed) { return nn_test::random_network<nnue::Network>(seed); }
+
+// Xiangqi starts on the built-in choice; a test that changes it puts that back.
+struct NetworkGuard {
+    ~NetworkGuard() { nnue::active().use_embedded(); }
+};
+
+bool same(const nnue::Accumulator& a, const nnue::Accumulator& b) {
+    return std::equal(&a.values[0][0], &a.values[0][0] + 2 * nnue::XiangqiFeatures::HIDDEN, &b.values[0][0]);
+}
+
+// The FEN with the board turned top to bottom, the colours swapped and the other side to move.
+std::string colour_flipped(const std::string& fen) {
+    const std::string placement = fen.substr(0, fen.find(' '));
+    std::vector<std::string> ranks;
+    for (std::size_t start = 0;;) {
+        const std::size_t slash = placement.find('/', start);
+        ranks.push_back(placement.substr(start, slash - start));
+        if (slash == std::string::npos) break;
+        start = slash + 1;
+    }
+    std::string out;
+    for (auto r = ranks.rbegin(); r != ranks.rend(); ++r) {
+        if (!out.empty()) out += '/';
+        for (const char c : *r) out += std::isupper(static_cast<unsigned char>(c)) ? char(std::tolower(c)) : char(std::toupper(c));
+    }
+    const char side = fen[fen.find(' ') + 1];
+    return out + (side == 'w' ? " b" : " w") + " - - 0 1";
+}
+
+}  // namespace
+
+TEST_CASE("xiangqi NNUE: the feature index covers 1260 inputs, flips ranks and swaps colours for Black", "[xiangqi][nnue]") {
+    using F = nnue::XiangqiFeatures;
+    STATIC_REQUIRE(F::INPUTS == 1260);
+    CHECK(F::feature(Color::White, R_SOLDIER, SQ_A1) == 0);
+    CHECK(F::feature(Color::White, B_GENERAL, SQ_I10) == F::INPUTS - 1);
+    CHECK(F::feature(Color::Black, B_GENERAL, SQ_E10) == F::feature(Color::White, R_GENERAL, SQ_E1));
+    CHECK(F::feature(Color::Black, R_CHARIOT, SQ_A1) == F::feature(Color::White, B_CHARIOT, SQ_A10));
+    CHECK(F::mirror(SQ_A1) == SQ_I1);
+    CHECK(F::mirror(SQ_E5) == SQ_E5);
+    CHECK(F::mirror(SQ_B10) == SQ_H10);
+}
+
+TEST_CASE("xiangqi NNUE: the incremental accumulator equals a fresh sum after every move and unmake", "[xiangqi][nnue]") {
+    NetworkGuard guard;
+    nnue::active().set(random_network(7));
+    const nnue::Network& net = *nnue::active_network();
+    std::mt19937 rng(2026);
+    int checked = 0, nulls = 0, captures = 0;
+    for (const std::string& fen : random_game_starts()) {
+        Position pos = position_from(fen);
+        for (int ply = 0; ply < 60; ++ply) {
+            nnue::Accumulator fresh;
+            sen::nn::refresh(net, fresh, pos);
+            INFO(pos.fen());
+            REQUIRE(same(pos.accumulator(), fresh));
+            REQUIRE(nnue::evaluate(pos) == sen::nn::output(net, fresh, pos.side_to_move()));
+            ++checked;
+            const auto check = [&](const Position& p) {
+                sen::nn::refresh(net, fresh, p);
+                REQUIRE(same(p.accumulator(), fresh));
+            };
+            const auto count_captures = [&](const Position& p, Move m) { captures += p.piece_on(m.to()) != NO_PIECE; };
+            if (!nn_test::walk_one_ply(pos, rng, random_legal_move, check, nulls, count_captures)) break;
+        }
+    }
+    CHECK(checked > 200);
+    CHECK(nulls > 20);
+    CHECK(captures > 20);
+    // A new network makes the position sum afresh.
+    Position pos;
+    (void)pos.accumulator();
+    nnue::active().set(random_network(8));
+    nnue::Accumulator fresh;
+    sen::nn::refresh(*nnue::active_network(), fresh, pos);
+    CHECK(same(pos.accumulator(), fresh));
+}
+
+TEST_CASE("xiangqi NNUE: a position and its colour-flipped mirror evaluate alike", "[xiangqi][nnue]") {
+    const nnue::Network net = random_network(3);
+    std::mt19937 rng(11);
+    int compared = 0;
+    for (const std::string& start : random_game_starts()) {
+        Position pos = position_from(start);
+        for (int ply = 0; ply < 30; ++ply) {
+            const std::string fen = pos.fen();
+            const Position flipped = position_from(colour_flipped(fen));
+            INFO(fen << " / " << flipped.fen());
+            CHECK(sen::nn::evaluate_fresh(pos, net) == sen::nn::evaluate_fresh(flipped, net));
+            ++compared;
+            const Move m = random_legal_move(pos, rng);
+            if (m == Move::none()) break;
+            pos.make_move(m);
+        }
+    }
+    CHECK(compared > 50);
+}
+
+TEST_CASE("xiangqi NNUE: network files round-trip; a chess network is refused and the other way round", "[xiangqi][nnue]") {
+    NetworkGuard guard;
+    const nnue::Network net = random_network(5);
+    const std::string bytes = sen::nn::serialise_network(net);
+    CHECK(bytes.size() == nnue::Network::FILE_BYTES);
+    CHECK(bytes.substr(0, 8) == "SENXNUE1");
+    const auto as_bytes = [](const std::string& s) {
+        return std::span<const unsigned char>(reinterpret_cast<const unsigned char*>(s.data()), s.size());
+    };
+    auto parsed = std::make_unique<nnue::Network>();
+    REQUIRE_FALSE(sen::nn::parse_network(as_bytes(bytes), *parsed).has_value());
+    CHECK(sen::nn::serialise_network(*parsed) == bytes);
+
+    auto chess_net = std::make_unique<chess::nnue::Network>();
+    const std::optional<std::string> refused = sen::nn::parse_network(as_bytes(bytes), *chess_net);
+    REQUIRE(refused.has_value());
+    CHECK(refused->find("not a Sen chess network") != std::string::npos);
+    const std::optional<std::string> refused_chess = sen::nn::parse_network(chess::nnue::embedded_network_file(), *parsed);
+    REQUIRE(refused_chess.has_value());
+    CHECK(refused_chess->find("SENXNUE1") != std::string::npos);
+
+    // Loading a wrong file keeps the active network.
+    const std::string path = sen::game_test::unique_temp_path("sen_test_xiangqi_nnue", ".nnue");
+    std::ofstream(path, std::ios::binary)
+        .write(reinterpret_cast<const char*>(chess::nnue::embedded_network_file().data()),
+               std::streamsize(chess::nnue::embedded_network_file().size()));
+    nnue::active().set(net);
+    CHECK(nnue::active().load_file(path).has_value());
+    REQUIRE(nnue::active_network() != nullptr);
+    CHECK(nnue::active_network()->w1 == net.w1);
+    std::filesystem::remove(path);
+}
+
+TEST_CASE("xiangqi NNUE: the game evaluates with the network while one is active, else with the tables", "[xiangqi][nnue]") {
+    NetworkGuard guard;
+    const Position pos = position_from("2bak4/4a4/4b1n2/p1P1p3p/2r3P2/4C4/P3c1p1P/4B4/4A4/2BAK1R2 w - - 0 20");
+    nnue::Network flat{};
+    flat.w1.fill(0);
+    flat.b1.fill(0);
+    flat.w2.fill(0);
+    flat.b2 = 3 * sen::nn::QA * sen::nn::QB;  // every position is worth 3 * SCALE
+    nnue::active().set(flat);
+    CHECK(XiangqiGame::evaluate(pos) == 3 * nnue::XiangqiFeatures::SCALE);
+    CHECK(XiangqiGame::eval_report(pos).rfind("network: ", 0) == 0);
+    nnue::active().clear();
+    CHECK(XiangqiGame::evaluate(pos) == xiangqi::evaluate(pos));
+}
