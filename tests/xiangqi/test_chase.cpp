@@ -78,6 +78,10 @@ const Cycle CYCLES[] = {
      GameState::PerpetualChaseLoss},
     // AXF: perpetual check loses whatever the other side does.
     {"perpetual check", "4k4/9/9/9/9/3R5/9/9/9/5K3 w - - 0 1", "d5e5 e10d10 e5d5 d10e10", GameState::PerpetualCheckLoss},
+    // AXF: perpetual check against perpetual chase, the checking side loses. Each step of the
+    // black general opens a black cannon's line onto the checking chariot (a chase by discovery).
+    {"perpetual check against perpetual chase", "9/4k2nc/R6nc/9/9/9/9/9/9/5K3 w - - 0 1", "a8a9 e9e8 a9a8 e8e9",
+     GameState::PerpetualCheckLoss},
 };
 
 std::vector<std::string> words(const char* text) {
@@ -165,6 +169,10 @@ TEST_CASE("xiangqi chase: which pieces one move chases", "[xiangqi][chase]") {
     // The general's and the soldiers' attacks never chase.
     CHECK(chased("3k5/9/9/9/9/9/9/9/5c3/4K4 w - - 0 1", "e1e2") == 0);
     CHECK(chased("4k4/9/9/4c4/3P5/9/9/9/9/5K3 w - - 0 1", "d6e6") == 0);
+    // A general's step that opens a cannon's line chases by discovery (the attacker is the cannon).
+    Position check = position_from("9/4k2nc/R6nc/9/9/9/9/9/9/5K3 w - - 0 1");
+    play(check, {"a8a9"});
+    CHECK(check.chased_by(find_move(check, "e9e8")) == square_bb(SQ_A9));
     // An attacker pinned to its general chases nothing; unpinned it chases.
     CHECK(chased("3k5/9/4r4/9/9/9/4R4/c8/9/4K4 w - - 0 1", "e4e3") == 0);
     CHECK(chased("3k5/9/9/9/9/9/4R4/c8/9/4K4 w - - 0 1", "e4e3") == square_bb(SQ_A3));
