@@ -115,10 +115,11 @@ Bitboard Position::chased_by(Move m) const {
 }
 
 // The span holds no capture or null move, so it is undone on a board copy by moving each piece
-// back, then replayed move by move. A side chases through the span when each of its moves that
-// did not give check chased, and one same piece (followed as it flees) was chased by all of
-// them: AXF's perpetual chase is of one piece, and a side that mixes checks with chases of it
-// ("one check, one chase") is treated as chasing.
+// back, then replayed move by move. A side chases through the span when each of its moves
+// chased, and one same piece (followed as it flees) was chased by all of them: AXF's perpetual
+// chase is of one piece, and a check that chases nothing breaks it (as in Fairy-Stockfish, the
+// match referee, and H.G. Muller's reading of the Asian rules: "one check, one chase" is no
+// perpetual chase).
 std::array<bool, 2> Position::cycle_chasers(int plies) const {
     Position board = board_copy();
     const int n = int(states_.size()) - 1;
@@ -130,7 +131,7 @@ std::array<bool, 2> Position::cycle_chasers(int plies) const {
         const Square from = st.move.from(), to = st.move.to();
         const int c = index_of(piece_color(board.piece_on(from))), o = 1 - c;
         if (targets[o] & square_bb(from)) targets[o] = (targets[o] & ~square_bb(from)) | square_bb(to);
-        if (!chasing[c] || st.checkers) {
+        if (!chasing[c]) {
             board.shift_piece(from, to);
             continue;
         }

@@ -5,7 +5,7 @@
 // inlined. Xiangqi rules the search needs, from the side to move's point of view: a repetition
 // is judged by Position::repetition_result (the side that checked on every move of the cycle,
 // when the other did not, loses: perpetual check; failing that, the side that chased one piece
-// with every move that did not check, when the other did not, loses: perpetual chase;
+// with every move, when the other did not, loses: perpetual chase;
 // otherwise a draw; only a found repetition looks for chases); dead material and the
 // no-capture limit are draws; having no legal move is a loss, in check or not (there is no
 // stalemate draw in xiangqi). Noisy moves are the captures (no promotions here).

@@ -152,8 +152,8 @@ public:
     // it must be the third occurrence of the position. The result is judged over the plies
     // since the occurrence that decides: a side all of whose moves in that span gave check
     // loses if the other side's did not all give check (perpetual check); if neither side
-    // checked with every move, a side that chased one same piece with every move that did not
-    // give check loses if the other side did not (perpetual chase); otherwise it is a draw.
+    // checked with every move, a side that chased one same piece with every move loses if the
+    // other side did not (perpetual chase); otherwise it is a draw.
     // The chases are looked for only when a repetition is found.
     std::optional<GameResult> repetition_result(int ply_from_root) const { return result_of(repetition_state(ply_from_root)); }
     // The same judgement with its reason: PerpetualCheckWin/Loss, PerpetualChaseWin/Loss,
@@ -195,7 +195,7 @@ private:
     bool can_capture(Square from, Square to) const;
     Bitboard play_chase(Move m);
     // Over the last `plies` moves (no capture or null move among them): whether each side
-    // (by index_of) chased one same piece with every move of it that did not give check.
+    // (by index_of) chased one same piece with every move of it.
     std::array<bool, 2> cycle_chasers(int plies) const;
 
     Piece board_[SQUARE_NB] = {};

@@ -26,7 +26,7 @@ struct Cycle {
 };
 
 // Fairy-Stockfish 230826 (ffish 0.7.10, the match referee) gives the same verdict in every
-// cycle here except two, marked "referee:" (docs/xiangqi.md lists the differences).
+// cycle here except one, marked "Referee:" (docs/xiangqi.md lists the differences).
 const Cycle CYCLES[] = {
     // AXF definition of a chase: attacking an unprotected piece, again and again as it flees.
     {"chariot chases an unprotected horse", "3k5/9/9/9/2n6/9/9/9/R8/4K4 w - - 0 1", "a2c2 c6a7 c2a2 a7c6", GameState::PerpetualChaseLoss},
@@ -72,10 +72,15 @@ const Cycle CYCLES[] = {
     // AXF: "one chase, one idle move" is allowed.
     {"one chase, one idle move", "3k5/9/9/9/2n6/9/9/9/R8/4K4 w - - 0 1", "a2c2 c6a7 e1e2 d10d9 c2a2 a7c6 e2e1 d9d10",
      GameState::Repetition},
-    // AXF: "one check, one chase" is forbidden like a perpetual chase. Referee: Fairy-Stockfish
-    // needs a chase on the checking moves too and calls this a draw.
+    // "One check, one chase" is no perpetual chase: a check that chases nothing breaks it (H.G.
+    // Muller's summary of the Asian rules; Fairy-Stockfish, the referee, rules the same).
     {"one check, one chase", "4k4/9/9/9/2n6/9/9/3R5/R8/5K3 w - - 0 1", "a2c2 c6a7 d3e3 e10d10 c2a2 a7c6 e3d3 d10e10",
-     GameState::PerpetualChaseLoss},
+     GameState::Repetition},
+    // From a self-play game (3+0.03, the referee ruled 1-0): Black's chariot chases the cannon
+    // on every move (its block of the check attacks the cannon too); Red alternates a check with
+    // a chase of the horse on f9, which is no perpetual chase. Black loses.
+    {"a chase that blocks checks against one check, one chase", "2rak4/C3an3/4b2cr/4p3p/3ncNp2/2p4R1/P7P/N3C4/4A4/1RB1KAB2 b - - 0 21",
+     "c10c9 a9a10 c9c10 a10a9", GameState::PerpetualChaseLoss},
     // AXF: perpetual check loses whatever the other side does.
     {"perpetual check", "4k4/9/9/9/9/3R5/9/9/9/5K3 w - - 0 1", "d5e5 e10d10 e5d5 d10e10", GameState::PerpetualCheckLoss},
     // AXF: perpetual check against perpetual chase, the checking side loses. Each step of the
