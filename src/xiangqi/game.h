@@ -4,7 +4,9 @@
 // is inline so that the xiangqi instantiation of the searcher (xiangqi/search.cpp) has them
 // inlined. Xiangqi rules the search needs, from the side to move's point of view: a repetition
 // is judged by Position::repetition_result (the side that checked on every move of the cycle,
-// when the other did not, loses: perpetual check; otherwise a draw); dead material and the
+// when the other did not, loses: perpetual check; failing that, the side that chased one piece
+// with every move, when the other did not, loses: perpetual chase;
+// otherwise a draw; only a found repetition looks for chases); dead material and the
 // no-capture limit are draws; having no legal move is a loss, in check or not (there is no
 // stalemate draw in xiangqi). Noisy moves are the captures (no promotions here).
 #pragma once
@@ -101,6 +103,8 @@ struct XiangqiGame {
         case GameState::Stalemate: return {Outcome::Loss, true, mover + " has no legal move"};
         case GameState::PerpetualCheckWin: return {Outcome::Win, false, other + " loses by perpetual check"};
         case GameState::PerpetualCheckLoss: return {Outcome::Loss, false, mover + " loses by perpetual check"};
+        case GameState::PerpetualChaseWin: return {Outcome::Win, false, other + " loses by perpetual chase"};
+        case GameState::PerpetualChaseLoss: return {Outcome::Loss, false, mover + " loses by perpetual chase"};
         case GameState::Repetition: return {Outcome::Draw, false, "Draw by repetition"};
         case GameState::DeadMaterial: return {Outcome::Draw, false, "Insufficient material"};
         case GameState::MoveLimit: return {Outcome::Draw, false, "Draw by the no-capture move limit"};

@@ -61,25 +61,13 @@ std::string_view to_string(GameState s) {
     case GameState::Stalemate: return "stalemate (the side to move loses)";
     case GameState::PerpetualCheckWin: return "repetition with perpetual check by the opponent (the side to move wins)";
     case GameState::PerpetualCheckLoss: return "repetition with perpetual check by the side to move (it loses)";
+    case GameState::PerpetualChaseWin: return "repetition with perpetual chase by the opponent (the side to move wins)";
+    case GameState::PerpetualChaseLoss: return "repetition with perpetual chase by the side to move (it loses)";
     case GameState::Repetition: return "draw by repetition";
     case GameState::DeadMaterial: return "draw: no attacking piece left";
     case GameState::MoveLimit: return "draw by the no-capture move limit";
     }
     return "?";
-}
-
-std::optional<GameResult> result_of(GameState s) {
-    switch (s) {
-    case GameState::Ongoing: return std::nullopt;
-    case GameState::Checkmate:
-    case GameState::Stalemate:
-    case GameState::PerpetualCheckLoss: return GameResult::Loss;
-    case GameState::PerpetualCheckWin: return GameResult::Win;
-    case GameState::Repetition:
-    case GameState::DeadMaterial:
-    case GameState::MoveLimit: return GameResult::Draw;
-    }
-    return std::nullopt;
 }
 
 Position::Position() {
@@ -439,20 +427,25 @@ int Position::repetition_count() const {
 
 // The last `plies` moves lead from an earlier occurrence of the position to this one. The
 // opponent made the moves that led to states n, n-2, ...; each gave check if the state after
-// it has checkers. The side to move made the others.
-std::optional<GameResult> Position::judge_cycle(int plies) const {
+// it has checkers. The side to move made the others. Perpetual check weighs more than
+// perpetual chase (AXF): a side that checked with every move loses to one that did not, even
+// if that one chased; chases are looked for only when neither side checked with every move.
+GameState Position::judge_cycle(int plies) const {
     const int n = int(states_.size()) - 1;
     bool them_always = true, us_always = true;
     for (int j = 0; j < plies; ++j) {
         const bool check = states_[n - j].checkers != 0;
         (j % 2 == 0 ? them_always : us_always) &= check;
     }
-    if (them_always && !us_always) return GameResult::Win;
-    if (us_always && !them_always) return GameResult::Loss;
-    return GameResult::Draw;
+    if (them_always != us_always) return them_always ? GameState::PerpetualCheckWin : GameState::PerpetualCheckLoss;
+    if (them_always) return GameState::Repetition;
+    const std::array<bool, 2> chasers = cycle_chasers(plies);
+    const bool them_chase = chasers[index_of(~side_)], us_chase = chasers[index_of(side_)];
+    if (them_chase != us_chase) return them_chase ? GameState::PerpetualChaseWin : GameState::PerpetualChaseLoss;
+    return GameState::Repetition;
 }
 
-std::optional<GameResult> Position::repetition_result(int ply_from_root) const {
+GameState Position::repetition_state(int ply_from_root) const {
     const int n = int(states_.size()) - 1;
     const int end = std::min(state().no_capture_plies, state().plies_from_null);
     int count = 0;
@@ -461,17 +454,13 @@ std::optional<GameResult> Position::repetition_result(int ply_from_root) const {
         if (i < ply_from_root) return judge_cycle(i);  // a repetition within the search tree
         if (++count == 2) return judge_cycle(i);       // third occurrence counting game history
     }
-    return std::nullopt;
+    return GameState::Ongoing;
 }
 
 GameState Position::game_state() const {
     if (count_legal_moves(*this) == 0) return in_check() ? GameState::Checkmate : GameState::Stalemate;
     if (has_insufficient_material()) return GameState::DeadMaterial;
-    if (const std::optional<GameResult> r = repetition_result(0)) {
-        if (*r == GameResult::Win) return GameState::PerpetualCheckWin;
-        if (*r == GameResult::Loss) return GameState::PerpetualCheckLoss;
-        return GameState::Repetition;
-    }
+    if (const GameState repetition = repetition_state(0); repetition != GameState::Ongoing) return repetition;
     if (no_capture_plies() >= no_capture_limit_) return GameState::MoveLimit;
     return GameState::Ongoing;
 }

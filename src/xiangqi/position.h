@@ -14,6 +14,7 @@
 // open file); the key equals a full recomputation; each general stands in its own palace.
 #pragma once
 
+#include <array>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -50,12 +51,28 @@ enum class GameState : std::uint8_t {
     Stalemate,           // no legal move, not in check: the side to move loses too
     PerpetualCheckWin,   // threefold repetition in which only the opponent checked on every move
     PerpetualCheckLoss,  // threefold repetition in which only the side to move checked on every move
+    PerpetualChaseWin,   // threefold repetition in which only the opponent chased (docs/xiangqi.md, "Chasing rules")
+    PerpetualChaseLoss,  // threefold repetition in which only the side to move chased
     Repetition,          // threefold repetition otherwise: draw
     DeadMaterial,        // no chariot, horse, cannon or soldier on the board: draw
     MoveLimit,           // no capture for no_capture_limit() plies: draw
 };
 std::string_view to_string(GameState s);
-std::optional<GameResult> result_of(GameState s);
+constexpr std::optional<GameResult> result_of(GameState s) {
+    switch (s) {
+    case GameState::Ongoing: return std::nullopt;
+    case GameState::Checkmate:
+    case GameState::Stalemate:
+    case GameState::PerpetualCheckLoss:
+    case GameState::PerpetualChaseLoss: return GameResult::Loss;
+    case GameState::PerpetualCheckWin:
+    case GameState::PerpetualChaseWin: return GameResult::Win;
+    case GameState::Repetition:
+    case GameState::DeadMaterial:
+    case GameState::MoveLimit: return GameResult::Draw;
+    }
+    return std::nullopt;
+}
 
 using FenError = std::optional<std::string>;
 
@@ -142,9 +159,22 @@ public:
     // than ply_from_root plies back) decides at once; one reaching the root or the game before
     // it must be the third occurrence of the position. The result is judged over the plies
     // since the occurrence that decides: a side all of whose moves in that span gave check
-    // loses if the other side's did not all give check; otherwise it is a draw. Chasing rules
-    // (perpetual attacks on unprotected pieces) are not implemented: such cycles are draws.
-    std::optional<GameResult> repetition_result(int ply_from_root) const;
+    // loses if the other side's did not all give check (perpetual check); if neither side
+    // checked with every move, a side that chased one same piece with every move loses if the
+    // other side did not (perpetual chase); otherwise it is a draw.
+    // The chases are looked for only when a repetition is found.
+    std::optional<GameResult> repetition_result(int ply_from_root) const { return result_of(repetition_state(ply_from_root)); }
+    // The same judgement with its reason: PerpetualCheckWin/Loss, PerpetualChaseWin/Loss,
+    // Repetition (a draw), or Ongoing when no repetition decides.
+    GameState repetition_state(int ply_from_root) const;
+    // Chasing (chase.cpp). The pieces of the opponent that the move m (legal, of the side to
+    // move) would newly chase: after m, a piece of ours other than the general and soldiers
+    // can capture it legally, it is not the opponent's general or an uncrossed soldier, and it
+    // is unprotected (no legal recapture), or it is a chariot attacked by a horse or cannon, or
+    // a chariot, horse or cannon attacked by an advisor or elephant; an attack on a piece of
+    // the same type that could legally take the attacker back is an exchange, not a chase.
+    // "Newly": that attacker (followed along m) did not already attack it that way before m.
+    Bitboard chased_by(Move m) const;
     // For the protocol: calls the move generator.
     GameState game_state() const;
 
@@ -169,7 +199,17 @@ private:
     FenError parse_fen(std::string_view fen);
     FenError validate() const;
     Bitboard compute_checkers() const;
-    std::optional<GameResult> judge_cycle(int plies) const;
+    GameState judge_cycle(int plies) const;
+    // Chasing (chase.cpp), on a copy of the board that has no history.
+    Position board_copy() const;
+    void shift_piece(Square from, Square to);
+    Bitboard chase_attackers(Color us, Square victim) const;
+    bool protected_after_capture(Square attacker, Square victim) const;
+    bool can_capture(Square from, Square to) const;
+    Bitboard play_chase(Move m);
+    // Over the last `plies` moves (no capture or null move among them): whether each side
+    // (by index_of) chased one same piece with every move of it.
+    std::array<bool, 2> cycle_chasers(int plies) const;
 
     Piece board_[SQUARE_NB] = {};
     Bitboard by_type_[PIECE_TYPE_NB] = {};  // index 0: all pieces

@@ -52,6 +52,11 @@ bool has_prefix(const std::vector<std::string>& lines, std::string_view prefix) 
     return std::any_of(lines.begin(), lines.end(), [&](const std::string& l) { return l.rfind(prefix, 0) == 0; });
 }
 
+// A session told it plays xiangqi, in force mode (it makes no move of its own until "go").
+void start_xiangqi_in_force(CecpSession& s) {
+    for (const char* line : {"xboard", "protover 2", "new", "variant xiangqi", "force"}) s.handle_line(line);
+}
+
 }  // namespace
 
 TEST_CASE("xboard: level reads moves, minutes or min:sec, and the increment", "[xboard]") {
@@ -183,14 +188,25 @@ TEST_CASE("CecpSession: the engine moves, mates and claims the result", "[xboard
     s.handle_line("quit");
 }
 
+TEST_CASE("CecpSession: xiangqi perpetual chase ends the game with a result line", "[xboard]") {
+    Captured c;
+    CecpSession s(c.out, uci_setup());
+    start_xiangqi_in_force(s);
+    s.handle_line("setboard 3k5/9/9/9/2n6/9/9/9/R8/4K4 w - - 0 1");
+    // Red's chariot chases the unprotected horse (ranks from 0: a1 is UCI's a2).
+    for (int i = 0; i < 2; ++i)
+        for (const char* m : {"a1c1", "c5a6", "c1a1", "a6c5"}) s.handle_line(std::string("usermove ") + m);
+    c.take();
+    s.handle_line("go");  // Red to move has lost: the result, and no move
+    CHECK(c.await("0-1") == "0-1 {Red loses by perpetual chase}");
+    CHECK_FALSE(has_prefix(c.take(), "move"));
+    s.handle_line("quit");
+}
+
 TEST_CASE("CecpSession: xiangqi in xboard's coordinates and letters", "[xboard]") {
     Captured c;
     CecpSession s(c.out, uci_setup());
-    s.handle_line("xboard");
-    s.handle_line("protover 2");
-    s.handle_line("new");
-    s.handle_line("variant xiangqi");
-    s.handle_line("force");
+    start_xiangqi_in_force(s);
     c.take();
     s.handle_line("usermove h2e2");  // cannon to the centre, ranks from 0
     s.handle_line("usermove h9g7");

@@ -1,12 +1,14 @@
 // Tests of the shared searcher instantiated for xiangqi: it finds mates in one and two, counts
 // a stalemate as a win for the side that gave it (no legal move loses in xiangqi), scores a
-// perpetual check as a loss for the checking side, never returns an illegal move, and the
+// perpetual check or chase as a loss for the checking or chasing side (and steers the other
+// side into it), never returns an illegal move, and the
 // bench positions are valid and give a deterministic node count.
 #include <catch2/catch.hpp>
 
 #include <chrono>
 #include <random>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/tt.h"
@@ -37,6 +39,18 @@ SearchResult search(const Position& pos, int depth, std::vector<Move> searchmove
     SearchControl control;
     const TimeLimiter timer(TimeBudget{}, std::chrono::steady_clock::now());
     return searcher.search(pos, limits, timer, control, {});
+}
+
+// Offered only `repeat`, a move that lets the other side repeat the position a third time and
+// win by rule, the search scores it as lost; free, it plays another move and stays ahead.
+void check_avoids_losing_repetition(const Position& pos, std::string_view repeat_text) {
+    const Move repeat = find_move(pos, repeat_text);
+    const SearchResult forced = search(pos, 4, {repeat});
+    CHECK(forced.best == repeat);
+    CHECK(forced.score <= -SCORE_MATE_IN_MAX_PLY);
+    const SearchResult free = search(pos, 6);
+    CHECK(free.best != repeat);
+    CHECK(free.score > 0);
 }
 
 }  // namespace
@@ -121,18 +135,27 @@ TEST_CASE("xiangqi search: perpetual check loses for the checking side", "[xiang
     // Red: the search must score that move as lost and play another.
     Position pos = position_from("4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1");
     play(pos, {"a9a10", "e10e9", "a10a9", "e9e10", "a9a10", "e10e9"});
-    const Move repeat = find_move(pos, "a10a9");
-    const SearchResult forced = search(pos, 4, {repeat});
-    CHECK(forced.best == repeat);
-    CHECK(forced.score <= -SCORE_MATE_IN_MAX_PLY);
-    const SearchResult free = search(pos, 6);
-    CHECK(free.best != repeat);
-    CHECK(free.score > 0);
+    check_avoids_losing_repetition(pos, "a10a9");
 
     // The rule itself, after the cycle is played out: the side to move (Red) loses.
     play(pos, {"a10a9", "e9e10"});
     CHECK(XiangqiGame::rule_outcome(pos, 0) == Outcome::Loss);
     CHECK(pos.game_state() == GameState::PerpetualCheckLoss);
+}
+
+TEST_CASE("xiangqi search: a perpetual chase loses for the chaser and wins for the other side", "[xiangqi][search][chase]") {
+    // Red's chariot has chased the unprotected horse on every move (a2c2, c2a2, ...). Playing
+    // c2a2 again lets Black repeat the position a third time with a7c6, which loses for Red:
+    // the search must score that move as lost and play another.
+    Position pos = position_from("3k5/9/9/9/2n6/9/9/9/R8/4K4 w - - 0 1");
+    play(pos, {"a2c2", "c6a7", "c2a2", "a7c6", "a2c2", "c6a7"});
+    check_avoids_losing_repetition(pos, "c2a2");
+
+    // When Red has chased once more, Black steers into the repetition and wins by the rule.
+    play(pos, {"c2a2"});
+    const SearchResult black = search(pos, 4);
+    CHECK(coord(black.best) == "a7c6");
+    CHECK(black.score >= SCORE_MATE_IN_MAX_PLY);
 }
 
 TEST_CASE("xiangqi search: the best move is always legal", "[xiangqi][search]") {

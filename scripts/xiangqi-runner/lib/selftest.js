@@ -49,6 +49,28 @@ async function selfTest(ff, args) {
   g = new Game(ff, { fen: '4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1', moves: null }, ['W', 'B']);
   check(g.judge(0) && g.result === '1/2-1/2' && /insufficient/.test(g.reason), `bare kings: ${g.result} ${g.reason}`);
   g.board.delete();
+  // Perpetual chase (ffish 0.7.10 applies Fairy-Stockfish's AXF chasing rule): cycles from
+  // tests/xiangqi/test_chase.cpp, each played twice; Sen rules them the same way.
+  const chases = [
+    ['3k5/9/9/9/2n6/9/9/9/R8/4K4 w - - 0 1', 'a2c2 c6a7 c2a2 a7c6', '0-1', 'chariot chases an unprotected horse'],
+    ['4k4/8r/9/9/9/6N2/9/9/9/5K3 b - - 0 1', 'i9g9 g5i4 g9i9 i4g5', '1-0', 'Black chases an unprotected horse'],
+    ['r1rk5/9/9/9/2n6/9/9/9/R8/4K4 w - - 0 1', 'a2c2 c6a7 c2a2 a7c6', '1/2-1/2', 'a protected horse is not chased'],
+    ['3k5/9/9/r5r2/9/9/6pp1/9/7C1/4K4 w - - 0 1', 'h2g2 g7h7 g2h2 h7g7', '0-1', 'cannon chases a protected chariot'],
+    ['3k5/9/9/6r2/9/9/9/9/7R1/4K4 w - - 0 1', 'h2g2 g7h7 g2h2 h7g7', '1/2-1/2', 'chariot against chariot is an exchange'],
+    ['3k5/9/9/9/9/9/9/9/5c3/4K4 w - - 0 1', 'e1e2 f2f1 e2e1 f1f2', '1/2-1/2', "the general's attacks are not chases"],
+    ['4k4/5c3/CN1n5/9/9/9/9/5N1nc/3C5/3K5 w - - 0 1', 'b8d7 h3f4 d7b8 f4h3', '1/2-1/2', 'both sides chase: a draw'],
+  ];
+  for (const [fen, cycle, result, what] of chases) {
+    g = new Game(ff, { fen, moves: null }, ['W', 'B']);
+    const moves = `${cycle} ${cycle}`.split(' ');
+    let early = false;
+    for (const m of moves) { early = early || g.judge(0); g.play(m, ''); }
+    const ended = g.judge(0);
+    const loser = result === '0-1' ? 'White' : 'Black';
+    const reason = result === '1/2-1/2' ? /Draw by 3-fold repetition/ : new RegExp(`${loser} loses by perpetual chase`);
+    check(!early && ended && g.result === result && reason.test(g.reason), `${what}: ${g.result} ${g.reason}`);
+    g.board.delete();
+  }
   // Pentanomial Elo: pair scores 1, 0.75, 0.5, 0.75 -> mean 0.75 (+190.8 Elo), interval by hand +53.8..+432.1.
   const mk = (xs) => xs.map((x, i) => ({ index: i, scoreA: x }));
   let e = eloSummary(mk([1, 1, 1, 0.5, 0.5, 0.5, 1, 0.5]));
