@@ -10,6 +10,8 @@
 // mini-batches with the exact gradient. A batch is split over threads in fixed slices whose
 // gradients are summed in slice order, so a run depends only on its data, options, seed and
 // thread count.
+// With --checkpoint, the state after each epoch goes to a file (nnue_checkpoint.h), and a run
+// resumed from it ends bit for bit where the uninterrupted run does.
 // Owns: the loaded positions, the float network, its optimiser state and the quantisation. Never
 // touches the evaluation the engine uses (the engine reads the written file) or the engine's state.
 // Invariants: after every optimiser step |w1| <= W1_LIMIT and |w2| <= W2_LIMIT, so the quantised
@@ -19,6 +21,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <charconv>
 #include <chrono>
 #include <cmath>
@@ -45,6 +48,7 @@
 #include "nnue/network.h"
 #include "nnue/network_file.h"
 #include "tools/adam.h"
+#include "tools/nnue_checkpoint.h"
 #include "tools/training_data.h"
 
 namespace sen::nn {
@@ -325,6 +329,14 @@ struct Optimiser {
     }
 };
 
+// What carries from one epoch to the next, and so what a checkpoint holds besides the run's identity.
+template <FeatureSet F>
+struct TrainingState {
+    FloatNetwork<F> net;
+    Optimiser<F> optimiser;
+    int completed_epochs = 0;
+};
+
 template <FeatureSet F>
 double training_target(const TrainPosition<F>& position, double lambda) {
     return blended_target(position.result, position.has_score ? std::optional<int>(position.score) : std::nullopt, lambda, 1.0 / F::SCALE);
@@ -435,22 +447,40 @@ inline int effective_decay_epoch(const TrainOptions& options) {
     return options.decay_epoch > 0 ? options.decay_epoch : options.epochs - options.epochs / 4 + 1;
 }
 
+// Reshuffles the training order in place for the next epoch: each epoch's order is the previous
+// one's shuffled again, from the one stream of the seed.
+inline void shuffle_for_epoch(std::vector<std::uint32_t>& order, SplitMix64& shuffle_rng) {
+    for (std::size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[shuffle_rng.next() % i]);
+}
+
+// Called after each epoch with the state so far; false stops the training. Never takes part in
+// deducing F (the callers pass lambdas).
 template <FeatureSet F>
-void train_network(FloatNetwork<F>& net, Positions<F> train, Positions<F> validation, const TrainOptions& options,
-                   const std::function<void(const EpochReport&)>& progress = {}) {
+using AfterEpoch = std::type_identity_t<std::function<bool(const TrainingState<F>&)>>;
+
+// Trains the state's network from its completed epochs on to options.epochs. After each epoch,
+// progress(report), then after_epoch(state), which stops the training by returning false. A
+// state taken after some epochs of a run and trained on with the same options and data ends
+// exactly where the uninterrupted run does: the shuffles of the epochs done are replayed, and the
+// state holds everything else that carries from one epoch to the next. Returns false if stopped.
+template <FeatureSet F>
+bool train_network(TrainingState<F>& state, Positions<F> train, Positions<F> validation, const TrainOptions& options,
+                   const std::function<void(const EpochReport&)>& progress, const AfterEpoch<F>& after_epoch = {}) {
+    FloatNetwork<F>& net = state.net;
+    Optimiser<F>& optimiser = state.optimiser;
     const int threads = std::max(1, options.threads);
     const std::size_t batch_size = std::size_t(std::max(1, options.batch_size));
     std::vector<std::uint32_t> order(train.size());
     std::iota(order.begin(), order.end(), 0u);
     SplitMix64 shuffle_rng(mix_pair(options.seed, SHUFFLE_STREAM));
+    for (int epoch = 1; epoch <= state.completed_epochs; ++epoch) shuffle_for_epoch(order, shuffle_rng);
     std::vector<GradientBuffer<F>> buffers(static_cast<std::size_t>(threads));
-    Optimiser<F> optimiser;
     const int decay_epoch = effective_decay_epoch(options);
 
-    for (int epoch = 1; epoch <= options.epochs; ++epoch) {
+    for (int epoch = state.completed_epochs + 1; epoch <= options.epochs; ++epoch) {
         const auto start = std::chrono::steady_clock::now();
         const double learning_rate = options.learning_rate * (epoch >= decay_epoch ? DECAY_FACTOR : 1.0);
-        for (std::size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[shuffle_rng.next() % i]);
+        shuffle_for_epoch(order, shuffle_rng);
 
         double epoch_loss = 0;
         for (std::size_t first = 0; first < order.size(); first += batch_size) {
@@ -472,8 +502,89 @@ void train_network(FloatNetwork<F>& net, Positions<F> train, Positions<F> valida
         report.train_loss = train.empty() ? 0.0 : epoch_loss / double(train.size());
         report.validation_loss = mean_loss_threaded(net, validation, options.lambda, threads);
         report.positions_per_second = seconds > 0 ? double(train.size()) / seconds : 0.0;
+        state.completed_epochs = epoch;
         if (progress) progress(report);
+        if (after_epoch && !after_epoch(state)) return false;
     }
+    return true;
+}
+
+// A whole run from `net`.
+template <FeatureSet F>
+void train_network(FloatNetwork<F>& net, Positions<F> train, Positions<F> validation, const TrainOptions& options,
+                   const std::function<void(const EpochReport&)>& progress = {}) {
+    TrainingState<F> state;
+    state.net = std::move(net);
+    train_network(state, train, validation, options, progress);
+    net = std::move(state.net);
+}
+
+// The pieces of a checkpoint that are the game's (nnue_checkpoint.h has the file): the float
+// networks as its tensors, hashes of a network and of the data, and the run's identity.
+
+template <FeatureSet F>
+std::vector<std::vector<float>> checkpoint_tensors(const TrainingState<F>& state) {
+    std::vector<std::vector<float>> tensors;
+    for (const FloatNetwork<F>* net : {&state.net, &state.optimiser.first, &state.optimiser.second}) {
+        tensors.push_back(net->w1);
+        tensors.push_back(net->b1);
+        tensors.push_back(net->w2);
+        tensors.push_back({net->b2});
+    }
+    return tensors;
+}
+
+// The state of a checkpoint whose run is of F's network (run_mismatch() said so); what is wrong
+// with its tensors instead.
+template <FeatureSet F>
+std::optional<std::string> restore_checkpoint(const Checkpoint& checkpoint, TrainingState<F>& state) {
+    const std::vector<std::vector<float>> expected = checkpoint_tensors(TrainingState<F>{});
+    if (checkpoint.tensors.size() != expected.size())
+        return fmt::format("checkpoint has {} tensors, not {}", checkpoint.tensors.size(), expected.size());
+    for (std::size_t i = 0; i < expected.size(); ++i)
+        if (checkpoint.tensors[i].size() != expected[i].size())
+            return fmt::format("checkpoint's tensor {} has {} values, not {}", i, checkpoint.tensors[i].size(), expected[i].size());
+    if (checkpoint.completed_epochs < 0) return fmt::format("checkpoint has {} epochs done", checkpoint.completed_epochs);
+    std::size_t next = 0;
+    for (FloatNetwork<F>* net : {&state.net, &state.optimiser.first, &state.optimiser.second}) {
+        net->w1 = checkpoint.tensors[next++];
+        net->b1 = checkpoint.tensors[next++];
+        net->w2 = checkpoint.tensors[next++];
+        net->b2 = checkpoint.tensors[next++][0];
+    }
+    state.optimiser.steps = checkpoint.optimiser_steps;
+    state.completed_epochs = checkpoint.completed_epochs;
+    return std::nullopt;
+}
+
+template <FeatureSet F>
+std::uint64_t network_hash(const FloatNetwork<F>& net) {
+    std::uint64_t hash = F::INPUTS;
+    for (const std::vector<float>* weights : {&net.w1, &net.b1, &net.w2})
+        for (const float w : *weights) hash = mix_pair(hash, std::bit_cast<std::uint32_t>(w));
+    return mix_pair(hash, std::bit_cast<std::uint32_t>(net.b2));
+}
+
+// The positions in their order, label and all; a few words a position, so cheap next to an epoch.
+template <FeatureSet F>
+DataFingerprint data_fingerprint(Positions<F> train, Positions<F> validation) {
+    DataFingerprint fingerprint;
+    fingerprint.train_positions = train.size();
+    fingerprint.validation_positions = validation.size();
+    std::uint64_t hash = 0;
+    for (const Positions<F> positions : {train, validation})
+        for (const TrainPosition<F>& p : positions) {
+            hash = mix_pair(hash, std::uint64_t(p.count) | std::uint64_t(p.side_to_move == Color::White) << 8 |
+                                      std::uint64_t(p.has_score) << 9 | std::uint64_t(std::uint16_t(p.score)) << 16 |
+                                      std::uint64_t(std::bit_cast<std::uint32_t>(p.result)) << 32);
+            std::uint64_t placement = 0;
+            for (int i = 0; i < p.count; ++i) {
+                placement = placement << 16 | std::uint64_t(p.pieces[i]) << 8 | p.squares[i];
+                if (i % 4 == 3 || i == p.count - 1) hash = mix_pair(hash, placement);
+            }
+        }
+    fingerprint.hash = hash;
+    return fingerprint;
 }
 
 // Reads the files (training_data.h); whole games go to validation, each with probability
@@ -518,7 +629,7 @@ std::optional<std::string> load_training_data(const std::vector<std::string>& pa
 constexpr const char* TRAIN_USAGE =
     "usage: sen nnue-train [--variant chess|xiangqi] --data FILE[,FILE...] --out NET [--epochs 20] [--batch 16384]\n"
     "                      [--lr 0.001] [--lambda 0.5] [--threads 1] [--seed 1] [--validation 0.05] [--decay-epoch N] [--mirror]\n"
-    "                      [--init NET]\n"
+    "                      [--init NET] [--checkpoint FILE]\n"
     "       --lambda L      target = L * result + (1 - L) * sigmoid(score / 170); lines without a score\n"
     "                       are used only with --lambda 1\n"
     "       --decay-epoch N the rate is a tenth from epoch N on (default: the last quarter of the epochs)\n"
@@ -527,7 +638,11 @@ constexpr const char* TRAIN_USAGE =
     "       --mirror        also train on each training position reflected left to right (in chess those\n"
     "                       without castling rights): the same value by the symmetry of the rules\n"
     "       --init NET      start from this network file (or <built-in>, the one in this binary) instead\n"
-    "                       of random weights: more training for an existing network\n";
+    "                       of random weights: more training for an existing network\n"
+    "       --checkpoint FILE\n"
+    "                       save the training state to FILE after every epoch; if FILE exists, resume\n"
+    "                       from it: the same options and data, except that --epochs may change when\n"
+    "                       --decay-epoch is given as the checkpoint's\n";
 
 template <class T>
 std::optional<T> parse_train_number(const std::string& text) {
@@ -567,7 +682,8 @@ int run_train_command(const std::vector<std::string>& args, std::span<const unsi
     TrainOptions options;
     double validation_fraction = 0.05;
     bool mirror_files = false;
-    std::string init_path;  // empty: random weights from the seed
+    std::string init_path;        // empty: random weights from the seed
+    std::string checkpoint_path;  // empty: none
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& name = args[i];
         if (name == "--mirror") {
@@ -576,7 +692,7 @@ int run_train_command(const std::vector<std::string>& args, std::span<const unsi
         }
         const bool known = name == "--data" || name == "--out" || name == "--epochs" || name == "--batch" || name == "--lr" ||
                            name == "--lambda" || name == "--threads" || name == "--seed" || name == "--validation" ||
-                           name == "--decay-epoch" || name == "--init";
+                           name == "--decay-epoch" || name == "--init" || name == "--checkpoint";
         if (!known) return usage_error(fmt::format("unknown argument '{}'", name));
         if (i + 1 >= args.size()) return usage_error(fmt::format("{} needs a value", name));
         const std::string& value = args[++i];
@@ -624,17 +740,22 @@ int run_train_command(const std::vector<std::string>& args, std::span<const unsi
         } else if (name == "--init") {
             if (value.empty()) return bad_value("a network file or <built-in>");
             init_path = value;
+        } else if (name == "--checkpoint") {
+            if (value.empty()) return bad_value("a file name");
+            checkpoint_path = value;
         }
     }
     if (data_paths.empty()) return usage_error("--data is required");
     if (out_path.empty()) return usage_error("--out is required");
-    const std::filesystem::path out_dir = std::filesystem::path(out_path).parent_path();
-    std::error_code ignored;
-    if (!out_dir.empty() && !std::filesystem::is_directory(out_dir, ignored))
-        return usage_error(fmt::format("--out {}: no directory {}", out_path, out_dir.string()));
+    for (const auto& [option, path] : {std::pair{"--out", out_path}, std::pair{"--checkpoint", checkpoint_path}}) {
+        const std::filesystem::path dir = std::filesystem::path(path).parent_path();
+        std::error_code ignored;
+        if (!dir.empty() && !std::filesystem::is_directory(dir, ignored))
+            return usage_error(fmt::format("{} {}: no directory {}", option, path, dir.string()));
+    }
 
     // The starting network is read before the data, so that a bad file fails fast.
-    FloatNetwork<F> net = initial_network<F>(options.seed);
+    FloatNetwork<F> starting_network = initial_network<F>(options.seed);
     if (!init_path.empty()) {
         auto start_from = std::make_unique<Network<F>>();
         const bool built_in = init_path == "<built-in>";
@@ -645,7 +766,41 @@ int run_train_command(const std::vector<std::string>& args, std::span<const unsi
             fmt::print(stderr, "error: --init {}: {}\n", init_path, *problem);
             return 1;
         }
-        net = dequantise(*start_from);
+        starting_network = dequantise(*start_from);
+    }
+    const int decay_epoch = effective_decay_epoch(options);
+
+    // The run's identity, and the checkpoint it continues if there is one: both checked before the
+    // data is read, so that a mismatch fails fast.
+    CheckpointRun run;
+    run.network = std::string(F::NAME);
+    run.inputs = F::INPUTS;
+    run.hidden = F::HIDDEN;
+    run.epochs = options.epochs;
+    run.batch_size = options.batch_size;
+    run.learning_rate = options.learning_rate;
+    run.lambda = options.lambda;
+    run.seed = options.seed;
+    run.decay_epoch = decay_epoch;
+    run.weight_decay = options.weight_decay;
+    run.threads = options.threads;
+    run.mirror = mirror_files;
+    run.validation_fraction = validation_fraction;
+    run.init = init_path;
+    run.initial_network = network_hash(starting_network);
+    TrainingState<F> state;
+    state.net = std::move(starting_network);
+    std::optional<Checkpoint> resumed;
+    std::error_code ignored;
+    if (!checkpoint_path.empty() && std::filesystem::exists(checkpoint_path, ignored)) {
+        resumed.emplace();
+        auto problem = read_checkpoint_file(checkpoint_path, *resumed);
+        if (!problem) problem = run_mismatch(resumed->run, run, resumed->completed_epochs);
+        if (!problem) problem = restore_checkpoint(*resumed, state);
+        if (problem) {
+            fmt::print(stderr, "error: --checkpoint {}: {}\n", checkpoint_path, *problem);
+            return 1;
+        }
     }
 
     const auto start = std::chrono::steady_clock::now();
@@ -665,7 +820,12 @@ int run_train_command(const std::vector<std::string>& args, std::span<const unsi
         fmt::print(stderr, "error: no training positions in {}\n", fmt::join(data_paths, ", "));
         return 1;
     }
-    const int decay_epoch = effective_decay_epoch(options);
+    const DataFingerprint fingerprint = checkpoint_path.empty() ? DataFingerprint{} : data_fingerprint<F>(data.train, data.validation);
+    if (resumed)
+        if (const auto problem = data_mismatch(resumed->data, fingerprint)) {
+            fmt::print(stderr, "error: --checkpoint {}: {}\n", checkpoint_path, *problem);
+            return 1;
+        }
     fmt::print("{} network {} -> 2x{} -> 1 from {}; {} epochs, batch {}, lr {}{}, lambda {}, {} thread{}, seed {}\n", F::NAME, F::INPUTS,
                F::HIDDEN, init_path.empty() ? std::string("random weights") : init_path, options.epochs, options.batch_size,
                options.learning_rate,
@@ -673,14 +833,39 @@ int run_train_command(const std::vector<std::string>& args, std::span<const unsi
                options.lambda, options.threads, options.threads == 1 ? "" : "s", options.seed);
 
     const auto loss_text = [](double loss) { return loss < 0 ? std::string("n/a") : fmt::format("{:.6f}", loss); };
-    fmt::print("epoch {:>3}  train {:.6f}  validation {}\n", 0, mean_loss_threaded(net, data.train, options.lambda, options.threads),
-               loss_text(mean_loss_threaded(net, data.validation, options.lambda, options.threads)));
+    if (resumed) {
+        fmt::print("resumed from {} after epoch {}\n", checkpoint_path, state.completed_epochs);
+        if (state.completed_epochs >= options.epochs)
+            fmt::print("all {} epochs are done in the checkpoint: writing the network\n", options.epochs);
+    } else {
+        fmt::print("epoch {:>3}  train {:.6f}  validation {}\n", 0,
+                   mean_loss_threaded(state.net, data.train, options.lambda, options.threads),
+                   loss_text(mean_loss_threaded(state.net, data.validation, options.lambda, options.threads)));
+    }
     std::fflush(stdout);
-    train_network(net, data.train, data.validation, options, [&](const EpochReport& r) {
+    const auto report_epoch = [&](const EpochReport& r) {
         fmt::print("epoch {:>3}  lr {:.6f}  train {:.6f}  validation {}  {:.0f} positions/s  {:.1f} s\n", r.epoch, r.learning_rate,
                    r.train_loss, loss_text(r.validation_loss), r.positions_per_second, elapsed());
         std::fflush(stdout);
-    });
+    };
+    // Written after every epoch, the last included: a run stopped after it only has the network
+    // left to write.
+    const auto save_checkpoint = [&](const TrainingState<F>& trained) {
+        if (checkpoint_path.empty()) return true;
+        Checkpoint checkpoint;
+        checkpoint.run = run;
+        checkpoint.data = fingerprint;
+        checkpoint.completed_epochs = trained.completed_epochs;
+        checkpoint.optimiser_steps = trained.optimiser.steps;
+        checkpoint.tensors = checkpoint_tensors(trained);
+        if (const auto problem = write_checkpoint_file(checkpoint_path, checkpoint)) {
+            fmt::print(stderr, "error: --checkpoint: {}\n", *problem);
+            return false;
+        }
+        return true;
+    };
+    if (!train_network(state, data.train, data.validation, options, report_epoch, save_checkpoint)) return 1;
+    const FloatNetwork<F>& net = state.net;
 
     int clamped = 0;
     const Network<F> quantised = quantise(net, &clamped);

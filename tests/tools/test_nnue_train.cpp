@@ -484,6 +484,8 @@ TEST_CASE("sen nnue-train refuses bad arguments and writes a network the parser 
         {"--data", data_path, "--out", net_path, "--fast"},
         {"--data", data_path, "--out", net_path, "--init", ""},
         {"--data", data_path, "--out", (dir / "sen_no_such_dir" / "x.nnue").string()},
+        {"--data", data_path, "--out", net_path, "--checkpoint", ""},
+        {"--data", data_path, "--out", net_path, "--checkpoint", (dir / "sen_no_such_dir" / "x.ckpt").string()},
     };
     for (const std::vector<std::string>& args : bad) {
         std::string joined;
