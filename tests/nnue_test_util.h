@@ -1,9 +1,14 @@
 // Test helpers for both games' learned evaluations (nnue/network.h).
 #pragma once
 
+#include <catch2/catch.hpp>
+
+#include <array>
 #include <cstdint>
 #include <random>
 #include <type_traits>
+
+#include "nnue/network.h"
 
 namespace sen::nn_test {
 
@@ -53,6 +58,63 @@ bool walk_one_ply(Position& pos, std::mt19937& rng, const RandomMove& random_mov
         pos.make_move(random_move(pos, rng));
     }
     return true;
+}
+
+// Every screlu_dot version the build compiled (nnue/network.h: AVX-512, AVX2, SSE2, as the CPU
+// level allows; the native build of an AVX-512 machine has all three), and the one the network
+// uses, equal screlu_dot_scalar on random accumulators and output weights: accumulators around
+// the clipping range [0, QA], anywhere in int16 and at the edges; weights in a trained network's
+// range and anywhere in int16, which a network file may hold (a product clamp * w outside int16
+// wraps, alike in every version).
+template <int Hidden>
+void check_screlu_dot(std::uint32_t seed, int trials) {
+    // The scalar sum must not overflow either: Hidden terms of at most 255 * 32768.
+    static_assert(std::int64_t(Hidden) * nn::QA * 32768 <= 2147483647, "full-range weights would overflow the int32 sum");
+    std::mt19937 rng(seed);
+    const auto in = [&](int lo, int hi) { return std::int16_t(lo + int(rng() % std::uint32_t(hi - lo + 1))); };
+    constexpr std::array<std::int16_t, 10> acc_edges{-32768, -32767, -1, 0, 1, nn::QA - 1, nn::QA, nn::QA + 1, 32766, 32767};
+    constexpr std::array<std::int16_t, 8> weight_edges{-32768, -32767, -128, -127, 127, 128, 32766, 32767};
+    alignas(64) std::array<std::int16_t, Hidden> acc;
+    alignas(64) std::array<std::int16_t, Hidden> weights;
+    for (int trial = 0; trial < trials; ++trial) {
+        for (auto& v : acc) {
+            switch (trial % 4) {
+            case 0: v = std::int16_t(rng()); break;
+            case 1: v = in(-70, 330); break;
+            case 2: v = acc_edges[rng() % acc_edges.size()]; break;
+            default: v = rng() % 2 ? in(-70, 330) : std::int16_t(rng()); break;
+            }
+        }
+        for (auto& w : weights) {
+            switch (trial / 4 % 4) {
+            case 0: w = in(-126, 126); break;
+            case 1: w = std::int16_t(rng()); break;
+            case 2: w = weight_edges[rng() % weight_edges.size()]; break;
+            default: w = rng() % 2 ? in(-126, 126) : std::int16_t(rng()); break;
+            }
+        }
+        // The largest sums: every neuron clipped to QA, with weights whose products wrap to
+        // -32768 and to 32767 (255 * -32511 = 32767 - 127 * 65536).
+        if (trial == 0) {
+            acc.fill(nn::QA);
+            weights.fill(-32768);
+        } else if (trial == 1) {
+            acc.fill(32767);
+            weights.fill(-32511);
+        }
+        INFO("Hidden " << Hidden << ", trial " << trial);
+        const std::int32_t expected = nn::screlu_dot_scalar<Hidden>(acc.data(), weights.data());
+        REQUIRE(nn::screlu_dot<Hidden>(acc.data(), weights.data()) == expected);
+#if defined(__AVX512BW__)
+        if constexpr (Hidden % 32 == 0) REQUIRE(nn::screlu_dot_avx512<Hidden>(acc.data(), weights.data()) == expected);
+#endif
+#if defined(__AVX2__)
+        REQUIRE(nn::screlu_dot_avx2<Hidden>(acc.data(), weights.data()) == expected);
+#endif
+#if defined(__SSE2__)
+        REQUIRE(nn::screlu_dot_sse2<Hidden>(acc.data(), weights.data()) == expected);
+#endif
+    }
 }
 
 }  // namespace sen::nn_test

@@ -154,7 +154,11 @@ void refresh(const Network<F>& net, Accumulator<F>& acc, const Position& pos) {
 // sum_i clamp(acc_i, 0, QA)^2 * w_i. (clamp * w) fits int16 (255 * 127), so the product is
 // formed in 16 bits and widened once, the way vector multiply-add instructions want it: compilers
 // vectorise the plain loop with 32-bit multiplies instead, so the x86 builds spell out the
-// multiply-add (pmaddwd). Every version sums the same integers: the result is exact and equal.
+// multiply-add (pmaddwd, or AVX-512 VNNI's vpdpwssd, which is the same multiply-add fused with the
+// accumulation). Every version sums the same integers (a product outside int16 wraps alike in
+// each, and vpdpwssd adds without saturating, like paddd): the result is exact and equal. The
+// versions a build's CPU level allows are all compiled, so that the tests can check each one
+// against this one; screlu_dot below picks the widest.
 template <int Hidden>
 std::int32_t screlu_dot_scalar(const std::int16_t* acc, const std::int16_t* weights) {
     std::int32_t sum = 0;
@@ -165,9 +169,30 @@ std::int32_t screlu_dot_scalar(const std::int16_t* acc, const std::int16_t* weig
     return sum;
 }
 
+#if defined(__AVX512BW__)
+// 32 neurons a step.
+template <int Hidden>
+std::int32_t screlu_dot_avx512(const std::int16_t* acc, const std::int16_t* weights) {
+    static_assert(Hidden % 32 == 0);
+    const __m512i zero = _mm512_setzero_si512(), one = _mm512_set1_epi16(QA);
+    __m512i sum = _mm512_setzero_si512();
+    for (int i = 0; i < Hidden; i += 32) {
+        const __m512i a = _mm512_loadu_si512(acc + i);
+        const __m512i w = _mm512_loadu_si512(weights + i);
+        const __m512i c = _mm512_min_epi16(_mm512_max_epi16(a, zero), one);
+#if defined(__AVX512VNNI__)
+        sum = _mm512_dpwssd_epi32(sum, _mm512_mullo_epi16(c, w), c);
+#else
+        sum = _mm512_add_epi32(sum, _mm512_madd_epi16(_mm512_mullo_epi16(c, w), c));
+#endif
+    }
+    return _mm512_reduce_add_epi32(sum);
+}
+#endif
+
 #if defined(__AVX2__)
 template <int Hidden>
-std::int32_t screlu_dot(const std::int16_t* acc, const std::int16_t* weights) {
+std::int32_t screlu_dot_avx2(const std::int16_t* acc, const std::int16_t* weights) {
     static_assert(Hidden % 16 == 0);
     const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi16(QA);
     __m256i sum = _mm256_setzero_si256();
@@ -181,9 +206,11 @@ std::int32_t screlu_dot(const std::int16_t* acc, const std::int16_t* weights) {
     const __m128i quarter = _mm_add_epi32(half, _mm_shuffle_epi32(half, 0x4E));
     return _mm_cvtsi128_si32(_mm_add_epi32(quarter, _mm_shuffle_epi32(quarter, 0xB1)));
 }
-#elif defined(__SSE2__)
+#endif
+
+#if defined(__SSE2__)
 template <int Hidden>
-std::int32_t screlu_dot(const std::int16_t* acc, const std::int16_t* weights) {
+std::int32_t screlu_dot_sse2(const std::int16_t* acc, const std::int16_t* weights) {
     static_assert(Hidden % 8 == 0);
     const __m128i zero = _mm_setzero_si128(), one = _mm_set1_epi16(QA);
     __m128i sum = _mm_setzero_si128();
@@ -196,12 +223,23 @@ std::int32_t screlu_dot(const std::int16_t* acc, const std::int16_t* weights) {
     const __m128i half = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, 0x4E));
     return _mm_cvtsi128_si32(_mm_add_epi32(half, _mm_shuffle_epi32(half, 0xB1)));
 }
-#else
+#endif
+
+// The widest version the build's CPU level has; a layer whose width is not a multiple of 32
+// (the Network's static_assert allows multiples of 16) takes the AVX2 one on AVX-512 builds.
 template <int Hidden>
 std::int32_t screlu_dot(const std::int16_t* acc, const std::int16_t* weights) {
+#if defined(__AVX512BW__)
+    if constexpr (Hidden % 32 == 0) return screlu_dot_avx512<Hidden>(acc, weights);
+    else return screlu_dot_avx2<Hidden>(acc, weights);
+#elif defined(__AVX2__)
+    return screlu_dot_avx2<Hidden>(acc, weights);
+#elif defined(__SSE2__)
+    return screlu_dot_sse2<Hidden>(acc, weights);
+#else
     return screlu_dot_scalar<Hidden>(acc, weights);
-}
 #endif
+}
 
 // The output from finished accumulators, in centipawns for the side to move.
 template <FeatureSet F>

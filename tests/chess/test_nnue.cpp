@@ -1,6 +1,7 @@
 // Tests of the learned evaluation's inference (nnue.h): the accumulator updated move by move
 // equals the one summed afresh, through every kind of move, null moves and unmakes, in standard
-// chess and Chess960; the output layer's integer arithmetic gives the values its formula says;
+// chess and Chess960; the output layer's integer arithmetic gives the values its formula says,
+// and each SIMD version of its dot product the scalar version's sums;
 // a position and its colour mirror evaluate alike; network files load, or are refused with the
 // old network kept; a new network makes positions sum their accumulators afresh.
 #include <catch2/catch.hpp>
@@ -196,6 +197,15 @@ TEST_CASE("NNUE: the output layer equals its formula on accumulators across the 
             REQUIRE(nnue::output(net, acc, stm) == output_by_formula(net, acc, stm));
         }
     }
+}
+
+TEST_CASE("NNUE: every compiled screlu_dot equals the scalar one, for each layer width", "[nnue]") {
+    // The built width, both widths SEN_NNUE_HIDDEN is used with, and one that is not a multiple
+    // of 32 (an AVX-512 build falls back to AVX2 for it).
+    nn_test::check_screlu_dot<nnue::HIDDEN>(11, 4000);
+    nn_test::check_screlu_dot<128>(12, 4000);
+    nn_test::check_screlu_dot<256>(13, 4000);
+    nn_test::check_screlu_dot<48>(14, 4000);
 }
 
 TEST_CASE("NNUE: a position and its colour mirror evaluate alike", "[nnue]") {

@@ -1,8 +1,9 @@
 // Tests of the xiangqi network's inference (xiangqi/nnue.h on nnue/network.h): the accumulator
 // updated move by move equals the one summed afresh through random games with captures, null
-// moves and unmakes; a position and its colour-flipped mirror evaluate alike for the side to
-// move; network files round-trip and a chess network is refused (and the other way round); the
-// game's evaluate() uses the network while one is active and the tables otherwise.
+// moves and unmakes; each SIMD version of the output layer's dot product gives the scalar
+// version's sums at the xiangqi width; a position and its colour-flipped mirror evaluate alike
+// for the side to move; network files round-trip and a chess network is refused (and the other
+// way round); the game's evaluate() uses the network while one is active and the tables otherwise.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -101,6 +102,10 @@ TEST_CASE("xiangqi NNUE: the incremental accumulator equals a fresh sum after ev
     nnue::Accumulator fresh;
     sen::nn::refresh(*nnue::active_network(), fresh, pos);
     CHECK(same(pos.accumulator(), fresh));
+}
+
+TEST_CASE("xiangqi NNUE: every compiled screlu_dot equals the scalar one at the xiangqi width", "[xiangqi][nnue]") {
+    nn_test::check_screlu_dot<nnue::XiangqiFeatures::HIDDEN>(21, 4000);
 }
 
 TEST_CASE("xiangqi NNUE: a position and its colour-flipped mirror evaluate alike", "[xiangqi][nnue]") {
