@@ -1,7 +1,8 @@
-// The chess network's place in the engine: the active network, the pieces a chess move changes
-// (the incremental update of the position's accumulators), and the evaluation.
+// The chess network's place in the engine: the active network, the incremental update of the
+// position's accumulators (by nnue_update.h's pieces a move changes), and the evaluation.
 #include "chess/nnue.h"
 
+#include "chess/nnue_update.h"
 #include "chess/position.h"
 #include "nnue/active_network.h"
 
@@ -15,26 +16,6 @@ namespace sen::chess::nnue {
 namespace {
 
 sen::nn::ActiveNetwork<ChessFeatures> networks(embedded_network_bytes());
-
-// The pieces the move of `st` changed, `mover` having made it: at most two come and two go
-// (castling: king and rook; a capture with promotion: the pawn and the victim go, the new
-// piece comes).
-void move_delta(const StateInfo& st, Color mover, sen::nn::MoveDelta<ChessFeatures>& delta) {
-    const Move m = st.move;
-    const Square from = m.from(), to = m.to();
-    if (m.kind() == MoveKind::Castling) {
-        const CastlingRights right = castling_right(mover, to > from);
-        const Piece king = make_piece(mover, KING), rook = make_piece(mover, ROOK);
-        delta.sub(king, from);
-        delta.sub(rook, to);
-        delta.add(king, castling_king_to(right));
-        delta.add(rook, castling_rook_to(right));
-        return;
-    }
-    delta.sub(st.moved, from);
-    delta.add(m.kind() == MoveKind::Promotion ? make_piece(mover, m.promotion()) : st.moved, to);
-    if (st.captured != NO_PIECE) delta.sub(st.captured, m.kind() == MoveKind::EnPassant ? to - pawn_push(mover) : to);
-}
 
 }  // namespace
 
@@ -66,8 +47,7 @@ namespace sen::chess {
 
 const nnue::Accumulator& Position::accumulator() const {
     const nnue::Network& net = *nnue::active_network();
-    return accumulator_cache_.get(
-        states_, net, nnue::network_generation(), side_, [&](nnue::Accumulator& acc) { nnue::refresh(*this, net, acc); }, nnue::move_delta);
+    return accumulator_cache_.get(states_, net, nnue::network_generation(), *this, nnue::move_delta<nnue::ChessFeatures>);
 }
 
 }  // namespace sen::chess

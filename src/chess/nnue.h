@@ -1,12 +1,14 @@
 // The learned evaluation for chess: the network of nnue/network.h with chess's features.
 //
-// Shape: 768 inputs -> 2 x HIDDEN -> 1. Each input is one (piece colour, piece type, square)
+// Shape: 768 inputs (times the king buckets, if the build has them: see ChessFeatureSet and
+// docs/nnue.md, "King buckets") -> 2 x HIDDEN -> 1. Each input is one (piece colour, piece type, square)
 // seen from one side: White's view takes the board as it is, Black's view flips it vertically
 // and swaps the colours, so a position and its colour-flipped mirror have the same features for
 // the side to move and the same evaluation. One unit of output is 170 cp (SCALE), the scale of
-// the hand-written evaluation. File format: nnue/network_file.h with the magic "SENNNUE1".
+// the hand-written evaluation. File format: nnue/network_file.h with the magic "SENNNUE1" ("SENNNUE2" with king buckets).
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -34,29 +36,104 @@ using sen::nn::W1_LIMIT;
 #ifndef SEN_NNUE_HIDDEN
 #define SEN_NNUE_HIDDEN 128
 #endif
+// Input buckets by the own king's square (CMake's SEN_NNUE_KING_BUCKETS): 0, the default, is the
+// plain 768-input network; 4, 8 or 16 choose a layout below. A network file of another layout is
+// refused.
+#ifndef SEN_NNUE_KING_BUCKETS
+#define SEN_NNUE_KING_BUCKETS 0
+#endif
 
-struct ChessFeatures {
+// The bucket of each square the own king can stand on after the view's flip and mirror (so files
+// a-d only), index rank * 4 + file from the own back rank. Finer near the back rank, where a king
+// spends most of the game and where its shelter changes what the pieces are worth.
+template <int Buckets>
+inline constexpr std::array<std::uint8_t, 32> KING_BUCKET_LAYOUT{};
+// clang-format off
+template <>
+inline constexpr std::array<std::uint8_t, 32> KING_BUCKET_LAYOUT<4> = {
+    0, 0, 1, 1,  // rank 1: a-b (castled, mirrored from g-h), c-d (the king's start and the queenside)
+    2, 2, 2, 2,  // rank 2
+    3, 3, 3, 3,  // ranks 3-8
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+};
+template <>
+inline constexpr std::array<std::uint8_t, 32> KING_BUCKET_LAYOUT<8> = {
+    0, 1, 2, 3,  // rank 1: one a file
+    4, 4, 5, 5,  // rank 2
+    6, 6, 6, 6,  // ranks 3-4
+    6, 6, 6, 6,  //
+    7, 7, 7, 7,  // ranks 5-8
+    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
+};
+template <>
+inline constexpr std::array<std::uint8_t, 32> KING_BUCKET_LAYOUT<16> = {
+    0,  1,  2,  3,   // rank 1
+    4,  5,  6,  7,   // rank 2
+    8,  8,  9,  9,   // rank 3
+    10, 10, 11, 11,  // rank 4
+    12, 12, 12, 12,  // rank 5
+    13, 13, 13, 13,  // rank 6
+    14, 14, 14, 14,  // rank 7
+    15, 15, 15, 15,  // rank 8
+};
+// clang-format on
+
+// Chess's features with `Buckets` king buckets (0: none) and a hidden layer of `Hidden`; the
+// engine uses ChessFeatures, the tests other shapes too.
+template <int Buckets, int Hidden>
+struct ChessFeatureSet {
+    static_assert(Buckets == 0 || Buckets == 4 || Buckets == 8 || Buckets == 16, "king buckets: 0, 4, 8 or 16 (KING_BUCKET_LAYOUT)");
     static constexpr std::string_view NAME = "chess";
-    static constexpr int INPUTS = 768;
-    static constexpr int HIDDEN = SEN_NNUE_HIDDEN;
+    static constexpr int KING_BUCKETS = Buckets;
+    // Each bucket is one plain 768-input layer: the input index is bucket * 768 + the plain one.
+    static constexpr int PLAIN_INPUTS = 768;
+    static constexpr int INPUTS = PLAIN_INPUTS * (Buckets > 0 ? Buckets : 1);
+    // A bucket and a board half (the king on a-d, or on e-h and the board mirrored).
+    static constexpr int PERSPECTIVES = 2 * Buckets;
+    static constexpr int HIDDEN = Hidden;
     static constexpr int MAX_PIECES = 32;
     static constexpr int SCALE = 170;  // centipawns per unit of output; sigmoid(cp / SCALE) ~ expected score
-    static constexpr std::string_view MAGIC = "SENNNUE1";
+    // Files of the other layout carry the other magic, so that each is refused by name.
+    static constexpr std::string_view MAGIC = Buckets > 0 ? "SENNNUE2" : "SENNNUE1";
+    static constexpr std::string_view OTHER_LAYOUT_MAGIC = Buckets > 0 ? "SENNNUE1" : "SENNNUE2";
     static constexpr int SQUARES = SQUARE_NB;
     using Piece = chess::Piece;
     using Square = chess::Square;
+    using Plain = ChessFeatureSet<0, Hidden>;  // the same network without buckets
 
-    // The input index of `piece` on `square` from `view`'s side: 0..767.
+    // The input index of `piece` on `square` from `view`'s side without buckets: 0..767.
     static constexpr int feature(Color view, Piece piece, Square square) {
         const bool own = piece_color(piece) == view;
         const int sq = view == Color::White ? int(square) : int(square) ^ 56;
         return (own ? 0 : 384) + (int(piece_type(piece)) - 1) * 64 + sq;
     }
+    // With buckets, `king` being the view's own king's square: if the king (as the view sees the
+    // board) stands on files e-h, every square is mirrored left to right, so the king is always
+    // on a-d and the bucket's rows serve both halves; the bucket is the layout's for that square.
+    static constexpr int feature(Color view, Piece piece, Square square, Square king) {
+        const int mirror = mirror_of(view, king);
+        return bucket_of(view, king) * PLAIN_INPUTS + feature(view, piece, Square(int(square) ^ mirror));
+    }
+    static constexpr int perspective(Color view, Square king) { return 2 * bucket_of(view, king) + (mirror_of(view, king) != 0); }
+    static constexpr Piece king(Color c) { return make_piece(c, KING); }
+    // The plain input of the same piece on the square reflected left to right, same view.
+    static constexpr int mirrored_plain_feature(int plain_feature) { return plain_feature ^ 7; }
+
     // The lowest square of a set of squares, taken out of it: how refresh() walks the pieces.
     static constexpr Square pop_lsb(Bitboard& b) { return chess::pop_lsb(b); }
     // The square reflected left to right (file a <-> h), for the trainer's augmentation.
     static constexpr Square mirror(Square square) { return Square(int(square) ^ 7); }
+
+private:
+    static constexpr int own_square(Color view, Square king) { return view == Color::White ? int(king) : int(king) ^ 56; }
+    static constexpr int mirror_of(Color view, Square king) { return (own_square(view, king) & 7) >= 4 ? 7 : 0; }
+    static constexpr int bucket_of(Color view, Square king) {
+        const int k = own_square(view, king) ^ mirror_of(view, king);
+        return KING_BUCKET_LAYOUT<Buckets>[std::size_t((k >> 3) * 4 + (k & 7))];
+    }
 };
+
+using ChessFeatures = ChessFeatureSet<SEN_NNUE_KING_BUCKETS, SEN_NNUE_HIDDEN>;
 
 constexpr int INPUTS = ChessFeatures::INPUTS;
 constexpr int HIDDEN = ChessFeatures::HIDDEN;
@@ -66,6 +143,7 @@ using Network = sen::nn::Network<ChessFeatures>;
 using Accumulator = sen::nn::Accumulator<ChessFeatures>;
 constexpr std::size_t FILE_BYTES = Network::FILE_BYTES;
 
+// The plain (unbucketed) input index: the whole index without king buckets.
 constexpr int feature(Color view, Piece piece, Square square) { return ChessFeatures::feature(view, piece, square); }
 
 }  // namespace sen::chess::nnue

@@ -8,9 +8,10 @@
 // view, piece type, square) seen from one side (a "perspective"): the side's own view flips the
 // board so that it plays up the board and calls its own pieces "own", so a position and its
 // colour-flipped mirror have the same features for the side to move and the same evaluation.
-// Both views share one weight matrix. The hidden layer of each view (its "accumulator") is a sum
-// of the matrix rows of the pieces on the board plus a bias: a move changes a few pieces, so the
-// search updates it by adding and subtracting a few rows instead of summing all of them again.
+// Both views share one weight matrix (optionally, KingBucketed below, one per bucket of the view's
+// own king square). The hidden layer of each view (its "accumulator") is a sum of the matrix rows
+// of the pieces on the board plus a bias: a move changes a few pieces, so the search updates it
+// by adding and subtracting a few rows instead of summing all of them again.
 //
 //   out = b2 + sum_i w2[i] * screlu(acc_stm[i]) + sum_i w2[HIDDEN + i] * screlu(acc_other[i])
 //   screlu(x) = clamp(x, 0, 1)^2,   evaluation in centipawns = out * F::SCALE
@@ -34,6 +35,7 @@
 #include <memory>
 #include <string_view>
 #include <type_traits>
+#include <variant>
 #include <vector>
 
 #if defined(__SSE2__)
@@ -45,8 +47,8 @@
 namespace sen::nn {
 
 // What a game tells this module about its inputs. `feature(view, piece, square)` (a static
-// function of the game's own piece and square types, so not part of the concept) gives the input
-// index, 0 .. INPUTS - 1.
+// function of the game's own piece and square types F::Piece and F::Square, so not part of the
+// concept) gives the input index, 0 .. INPUTS - 1.
 template <class F>
 concept FeatureSet = requires {
     { F::NAME } -> std::convertible_to<std::string_view>;
@@ -56,6 +58,40 @@ concept FeatureSet = requires {
     { F::SCALE } -> std::convertible_to<int>;
     { F::MAGIC } -> std::convertible_to<std::string_view>;  // the file's first 8 bytes
 };
+
+// Input buckets by the view's own king square (optional: a feature set without KING_BUCKETS, or
+// with 0, has none). A bucketed set's inputs depend on where the view's king stands, so it
+// provides instead `feature(view, piece, square, king)` (`king`: the view's own king's square),
+// `perspective(view, king)` in 0 .. PERSPECTIVES - 1 (two king squares of the same perspective
+// give every piece the same input: the incremental update holds only while a view's perspective
+// stays), `king(colour)` (the piece), and its Position `king_square(colour)`. A move that changes
+// a view's perspective (only a move of that view's own king) makes that view's accumulator be
+// rebuilt, from the RefreshCache below.
+template <class F>
+constexpr int king_buckets() {
+    if constexpr (requires { F::KING_BUCKETS; }) return int(F::KING_BUCKETS);
+    else return 0;
+}
+template <class F>
+concept KingBucketed = FeatureSet<F> &&(king_buckets<F>() > 0);
+
+// The input index of `piece` on `square` from `view`'s side, `king` being the view's own king's
+// square (ignored without king buckets).
+template <FeatureSet F>
+constexpr int feature_of(Color view, typename F::Piece piece, typename F::Square square, typename F::Square king) {
+    if constexpr (KingBucketed<F>) return F::feature(view, piece, square, king);
+    else return F::feature(view, piece, square);
+}
+
+// Both kings' squares, by index_of(colour); unused without king buckets.
+template <FeatureSet F>
+using KingSquares = std::array<typename F::Square, COLOR_NB>;
+
+template <FeatureSet F, class Position>
+KingSquares<F> king_squares(const Position& pos) {
+    if constexpr (KingBucketed<F>) return {pos.king_square(Color::White), pos.king_square(Color::Black)};
+    else return {};
+}
 
 constexpr int QA = 255;  // first-layer quantisation: screlu's 1.0 is QA
 constexpr int QB = 64;   // output-weight quantisation
@@ -77,8 +113,10 @@ struct Network {
     static_assert(2.0 * F::HIDDEN * QA * QA * double(W2_LIMIT<F>) * QB < 2147483647.0, "output sums must fit in int32");
     static_assert(F::MAGIC.size() == MAGIC_BYTES);
 
-    // The file (network_file.h): magic, uint32 HIDDEN, uint32 SCALE, then the weights as below.
-    static constexpr std::size_t FILE_BYTES = MAGIC_BYTES + 4 + 4 + 2 * (F::INPUTS * F::HIDDEN + F::HIDDEN + 2 * F::HIDDEN) + 4;
+    // The file (network_file.h): magic, uint32 HIDDEN, uint32 SCALE, with king buckets uint32
+    // KING_BUCKETS, then the weights as below.
+    static constexpr std::size_t HEADER_BYTES = MAGIC_BYTES + 4 + 4 + (KingBucketed<F> ? 4 : 0);
+    static constexpr std::size_t FILE_BYTES = HEADER_BYTES + 2 * (F::INPUTS * F::HIDDEN + F::HIDDEN + 2 * F::HIDDEN) + 4;
 
     alignas(64) std::array<std::int16_t, F::INPUTS * F::HIDDEN> w1;  // row = feature
     alignas(64) std::array<std::int16_t, F::HIDDEN> b1;
@@ -101,24 +139,29 @@ struct Delta {
     int adds = 0, subs = 0;
 };
 
-// Both views' deltas of a move, filled piece by piece.
+// The pieces a move adds and removes, filled piece by piece; view_delta() turns them into one
+// view's rows. Kept as pieces rather than rows because with king buckets the rows depend on the
+// kings, which the move may have moved.
 template <FeatureSet F>
 struct MoveDelta {
-    Delta view[COLOR_NB];
+    using Piece = typename F::Piece;
+    using Square = typename F::Square;
+    struct Change {
+        Piece piece;
+        Square square;
+    };
+    Change added[Delta::MAX_CHANGES], removed[Delta::MAX_CHANGES];
+    int adds = 0, subs = 0;
 
-    template <class Piece, class Square>
-    void add(Piece p, Square s) {
-        for (const Color v : {Color::White, Color::Black}) {
-            Delta& d = view[index_of(v)];
-            d.add[d.adds++] = F::feature(v, p, s);
-        }
-    }
-    template <class Piece, class Square>
-    void sub(Piece p, Square s) {
-        for (const Color v : {Color::White, Color::Black}) {
-            Delta& d = view[index_of(v)];
-            d.sub[d.subs++] = F::feature(v, p, s);
-        }
+    void add(Piece p, Square s) { added[adds++] = {p, s}; }
+    void sub(Piece p, Square s) { removed[subs++] = {p, s}; }
+
+    // The rows for `view`, whose own king stands on `king` after the move.
+    Delta view_delta(Color view, Square king) const {
+        Delta d;
+        for (int a = 0; a < adds; ++a) d.add[d.adds++] = feature_of<F>(view, added[a].piece, added[a].square, king);
+        for (int r = 0; r < subs; ++r) d.sub[d.subs++] = feature_of<F>(view, removed[r].piece, removed[r].square, king);
+        return d;
     }
 };
 
@@ -140,12 +183,14 @@ void apply(const Network<F>& net, const std::int16_t* in, std::int16_t* out, con
 // Both views' hidden layers of `pos` (a Position of F's game) summed from scratch.
 template <FeatureSet F, class Position>
 void refresh(const Network<F>& net, Accumulator<F>& acc, const Position& pos) {
+    const KingSquares<F> kings = king_squares<F>(pos);
     for (const Color view : {Color::White, Color::Black}) {
         std::int16_t* values = acc.values[index_of(view)];
         std::copy(net.b1.begin(), net.b1.end(), values);
         for (auto occupied = pos.pieces(); occupied;) {
             const auto square = F::pop_lsb(occupied);
-            const std::int16_t* row = &net.w1[std::size_t(F::feature(view, pos.piece_on(square), square)) * F::HIDDEN];
+            const int feature = feature_of<F>(view, pos.piece_on(square), square, kings[index_of(view)]);
+            const std::int16_t* row = &net.w1[std::size_t(feature) * F::HIDDEN];
             for (int i = 0; i < F::HIDDEN; ++i) values[i] = std::int16_t(values[i] + row[i]);
         }
     }
@@ -263,26 +308,83 @@ int evaluate_fresh(const Position& pos, const Network<F>& net) {
 template <FeatureSet F>
 class ActiveNetwork;
 
+// The rebuild of a view's accumulator after its king changed bucket or board half (the "finny
+// table"): per view and perspective, the accumulator last computed there and the board it was
+// computed for. A rebuild adds and subtracts only the pieces that differ between that board and
+// the current one (a king move changes few), instead of summing all of them, and stores the
+// result back. It depends on the network alone, never on which position it last served: an
+// entry is right for the board it records whatever happened in between, so make, unmake, null
+// moves and set-ups need nothing. Starts (and restarts, on a new network) as the empty board,
+// whose accumulator is the bias.
+template <FeatureSet F>
+class RefreshCache {
+public:
+    using Piece = typename F::Piece;
+
+    void reset(const Network<F>& net) {
+        entries_.resize(std::size_t(COLOR_NB) * F::PERSPECTIVES);
+        for (Entry& entry : entries_) {
+            std::copy(net.b1.begin(), net.b1.end(), entry.values);
+            entry.board.fill(Piece{});
+        }
+    }
+
+    bool ready() const { return !entries_.empty(); }
+
+    // `view`'s hidden layer of `pos` into `out`.
+    template <class Position>
+    void rebuild(const Network<F>& net, const Position& pos, Color view, std::int16_t* out) {
+        const auto king = pos.king_square(view);
+        Entry& entry = entries_[std::size_t(index_of(view)) * F::PERSPECTIVES + std::size_t(F::perspective(view, king))];
+        for (int s = 0; s < F::SQUARES; ++s) {
+            const auto square = typename F::Square(s);
+            const Piece now = pos.piece_on(square), before = entry.board[std::size_t(s)];
+            if (now == before) continue;
+            if (before != Piece{}) {
+                const std::int16_t* row = &net.w1[std::size_t(feature_of<F>(view, before, square, king)) * F::HIDDEN];
+                for (int i = 0; i < F::HIDDEN; ++i) entry.values[i] = std::int16_t(entry.values[i] - row[i]);
+            }
+            if (now != Piece{}) {
+                const std::int16_t* row = &net.w1[std::size_t(feature_of<F>(view, now, square, king)) * F::HIDDEN];
+                for (int i = 0; i < F::HIDDEN; ++i) entry.values[i] = std::int16_t(entry.values[i] + row[i]);
+            }
+            entry.board[std::size_t(s)] = now;
+        }
+        std::copy(entry.values, entry.values + F::HIDDEN, out);
+    }
+
+private:
+    struct Entry {
+        alignas(64) std::int16_t values[F::HIDDEN];
+        std::array<Piece, F::SQUARES> board;
+    };
+    std::vector<Entry> entries_;
+};
+
 // One accumulator per state of a position's undo stack, computed only when the position is
 // evaluated (so perft and move generation never pay for it), from the nearest computed ancestor
 // by the pieces each move changed, or summed afresh. A game's Position keeps one (mutable: filling
 // the cache does not change the position) and a `mutable bool accumulator_ready` in each state,
-// cleared by make_move.
+// cleared by make_move. With king buckets it also keeps the position's RefreshCache, so it
+// belongs to one position (one search thread) and is never shared.
 template <FeatureSet F>
 class AccumulatorCache {
 public:
-    // The accumulator of the last state of `states`. `network_generation` tells a changed
-    // network (the cache forgets what it summed for another); refresh(acc) sums the current
-    // position afresh; move_delta(state, mover, delta) fills the pieces the move into `state`
-    // changed, `mover` having made it. A state whose move is null() changed nothing.
-    template <class State, class Refresh, class MoveDeltaOf>
-    const Accumulator<F>& get(const std::vector<State>& states, const Network<F>& net, unsigned network_generation, Color side_to_move,
-                              const Refresh& refresh, const MoveDeltaOf& move_delta) {
+    // The accumulator of `pos`, whose states are `states` (the last is the current one).
+    // `network_generation` tells a changed network (the cache forgets what it summed for
+    // another); move_delta(state, mover, delta) fills the pieces the move into `state` changed,
+    // `mover` having made it. A state whose move is null() changed nothing.
+    template <class State, class Position, class MoveDeltaOf>
+    const Accumulator<F>& get(const std::vector<State>& states, const Network<F>& net, unsigned network_generation, const Position& pos,
+                              const MoveDeltaOf& move_delta) {
         const int current = int(states.size()) - 1;
         if (generation_ != network_generation) {
             for (const State& st : states) st.accumulator_ready = false;
             generation_ = network_generation;
+            if constexpr (KingBucketed<F>) refresh_cache_.reset(net);
         }
+        if constexpr (KingBucketed<F>)
+            if (!refresh_cache_.ready()) refresh_cache_.reset(net);
         if (states[current].accumulator_ready) return accumulators_[current];
         if (accumulators_.size() < states.size()) accumulators_.resize(states.size() + 64);
 
@@ -293,26 +395,69 @@ public:
         int ready = current - 1;
         while (ready >= 0 && !states[ready].accumulator_ready && current - ready < MAX_REPLAY) --ready;
         if (ready < 0 || !states[ready].accumulator_ready) {
-            refresh(accumulators_[current]);
+            if constexpr (KingBucketed<F>) {
+                for (const Color view : {Color::White, Color::Black})
+                    refresh_cache_.rebuild(net, pos, view, accumulators_[current].values[index_of(view)]);
+            } else {
+                refresh(net, accumulators_[current], pos);
+            }
             states[current].accumulator_ready = true;
             return accumulators_[current];
         }
+        const Color side_to_move = pos.side_to_move();
         // The side that made the move leading to state j: the side to move now made the move into
         // `current` - 1, and sides alternate (a null move counts as one).
+        const auto mover_into = [&](int j) { return (current - j) % 2 == 0 ? ~side_to_move : side_to_move; };
+        using Move = std::remove_cvref_t<decltype(states[current].move)>;
+
+        // With king buckets, the moves' pieces first, and from them the kings after each replayed
+        // state, walked back from the current position: kings[j - ready] for state j.
+        [[maybe_unused]] std::conditional_t<KingBucketed<F>, std::array<MoveDelta<F>, MAX_REPLAY>, std::monostate> deltas;
+        [[maybe_unused]] std::conditional_t<KingBucketed<F>, std::array<KingSquares<F>, MAX_REPLAY + 1>, std::monostate> kings;
+        if constexpr (KingBucketed<F>) {
+            kings[std::size_t(current - ready)] = king_squares<F>(pos);
+            for (int j = current; j > ready; --j) {
+                const std::size_t k = std::size_t(j - ready);
+                kings[k - 1] = kings[k];
+                if (states[j].move == Move::null()) continue;
+                const Color mover = mover_into(j);
+                move_delta(states[j], mover, deltas[k - 1]);
+                for (int r = 0; r < deltas[k - 1].subs; ++r)
+                    if (deltas[k - 1].removed[r].piece == F::king(mover)) kings[k - 1][index_of(mover)] = deltas[k - 1].removed[r].square;
+            }
+        }
+        // A view whose perspective a move changed is left for the refresh cache to rebuild at the
+        // current state, so the states from that move up to the current one stay not ready.
+        std::array<bool, COLOR_NB> rebuild{};
         for (int j = ready + 1; j <= current; ++j) {
             const State& st = states[j];
-            const Color mover = (current - j) % 2 == 0 ? ~side_to_move : side_to_move;
             Accumulator<F>& out = accumulators_[j];
             const Accumulator<F>& in = accumulators_[j - 1];
-            if (st.move == std::remove_cvref_t<decltype(st.move)>::null()) {
+            if (st.move == Move::null()) {
                 out = in;
+            } else if constexpr (KingBucketed<F>) {
+                const std::size_t k = std::size_t(j - ready);
+                for (const Color view : {Color::White, Color::Black}) {
+                    const int v = index_of(view);
+                    if (rebuild[v]) continue;
+                    if (F::perspective(view, kings[k - 1][v]) != F::perspective(view, kings[k][v])) {
+                        rebuild[v] = true;
+                        continue;
+                    }
+                    apply(net, in.values[v], out.values[v], deltas[k - 1].view_delta(view, kings[k][v]));
+                }
             } else {
                 MoveDelta<F> delta;
-                move_delta(st, mover, delta);
+                move_delta(st, mover_into(j), delta);
                 for (const Color view : {Color::White, Color::Black})
-                    apply(net, in.values[index_of(view)], out.values[index_of(view)], delta.view[index_of(view)]);
+                    apply(net, in.values[index_of(view)], out.values[index_of(view)], delta.view_delta(view, {}));
             }
-            st.accumulator_ready = true;
+            st.accumulator_ready = !rebuild[0] && !rebuild[1];
+        }
+        if constexpr (KingBucketed<F>) {
+            for (const Color view : {Color::White, Color::Black})
+                if (rebuild[index_of(view)]) refresh_cache_.rebuild(net, pos, view, accumulators_[current].values[index_of(view)]);
+            states[current].accumulator_ready = true;
         }
         return accumulators_[current];
     }
@@ -320,6 +465,7 @@ public:
 private:
     std::vector<Accumulator<F>> accumulators_;
     unsigned generation_ = 0;  // the network generation they were summed for
+    [[no_unique_address]] std::conditional_t<KingBucketed<F>, RefreshCache<F>, std::monostate> refresh_cache_;
 };
 
 }  // namespace sen::nn

@@ -1,10 +1,11 @@
 // The network file format of network.h, for every game: reading and writing, byte by byte so
 // that the file is the same on every host whatever its endianness or struct padding.
 //
-// Layout (little-endian): the game's 8-byte magic (chess "SENNNUE1", xiangqi "SENXNUE1"), uint32
-// HIDDEN, uint32 SCALE, then int16 w1[INPUTS][HIDDEN] (row = feature), int16 b1[HIDDEN], int16
-// w2[2 * HIDDEN], int32 b2. The magic names the game, so one game's network given to the other
-// is refused before its size is looked at.
+// Layout (little-endian): the game's 8-byte magic (chess "SENNNUE1", xiangqi "SENXNUE1"; chess
+// with king buckets "SENNNUE2"), uint32 HIDDEN, uint32 SCALE, with king buckets uint32 KING_BUCKETS,
+// then int16 w1[INPUTS][HIDDEN] (row = feature), int16 b1[HIDDEN], int16 w2[2 * HIDDEN], int32 b2.
+// The magic names the game and whether the network has king buckets, so one game's network given
+// to the other, or a network of the other input layout, is refused before its size is looked at.
 #pragma once
 
 #include <algorithm>
@@ -13,6 +14,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <fmt/core.h>
@@ -59,13 +61,31 @@ inline void put_i16(std::string& out, std::int16_t value) {
 // Reads a network in the file format above; returns a description of what is wrong instead.
 template <FeatureSet F>
 std::optional<std::string> parse_network(std::span<const unsigned char> bytes, Network<F>& out) {
-    constexpr std::size_t HEADER_BYTES = MAGIC_BYTES + 4 + 4, FILE_BYTES = Network<F>::FILE_BYTES;
+    constexpr std::size_t HEADER_BYTES = Network<F>::HEADER_BYTES, FILE_BYTES = Network<F>::FILE_BYTES;
     // The magic is checked on what there is of it first: a file of another kind should be called
     // that, not "truncated", even when it is short.
-    const std::size_t magic_bytes = std::min(bytes.size(), MAGIC_BYTES);
-    if (!std::equal(bytes.begin(), bytes.begin() + std::ptrdiff_t(magic_bytes), F::MAGIC.begin(),
-                    [](unsigned char byte, char expected) { return byte == static_cast<unsigned char>(expected); }))
+    const auto starts_with = [&](std::string_view magic) {
+        const std::size_t magic_bytes = std::min(bytes.size(), MAGIC_BYTES);
+        return std::equal(bytes.begin(), bytes.begin() + std::ptrdiff_t(magic_bytes), magic.begin(),
+                          [](unsigned char byte, char expected) { return byte == static_cast<unsigned char>(expected); });
+    };
+    if (!starts_with(F::MAGIC)) {
+        // The same game's network of the other input layout (with or without king buckets) is
+        // named as such: it is a network, only not for this build.
+        if constexpr (requires { F::OTHER_LAYOUT_MAGIC; }) {
+            if (bytes.size() >= MAGIC_BYTES && starts_with(F::OTHER_LAYOUT_MAGIC)) {
+                if constexpr (KingBucketed<F>)
+                    return fmt::format("a Sen {} network without king buckets (\"{}\"); this build of Sen expects {} king buckets (\"{}\"; "
+                                       "convert it with sen nnue-train --init NET --epochs 0 --out NEW)",
+                                       F::NAME, F::OTHER_LAYOUT_MAGIC, F::KING_BUCKETS, F::MAGIC);
+                else
+                    return fmt::format(
+                        "a Sen {} network with king buckets (\"{}\"); this build of Sen has none (\"{}\"; CMake SEN_NNUE_KING_BUCKETS)",
+                        F::NAME, F::OTHER_LAYOUT_MAGIC, F::MAGIC);
+            }
+        }
         return fmt::format("not a Sen {} network: the file does not start with \"{}\"", F::NAME, F::MAGIC);
+    }
     if (bytes.size() < HEADER_BYTES) return fmt::format("truncated network: {} bytes, the header alone is {}", bytes.size(), HEADER_BYTES);
     file_detail::ByteReader reader(bytes);
     const std::uint32_t hidden = reader.u32();
@@ -74,6 +94,12 @@ std::optional<std::string> parse_network(std::span<const unsigned char> bytes, N
         return fmt::format("network has a hidden layer of {} neurons; this build of Sen expects {}", hidden, F::HIDDEN);
     if (scale != std::uint32_t(F::SCALE))
         return fmt::format("network has an output scale of {}; this build of Sen expects {}", scale, F::SCALE);
+    if constexpr (KingBucketed<F>) {
+        const std::uint32_t buckets = reader.u32();
+        if (buckets != std::uint32_t(F::KING_BUCKETS))
+            return fmt::format("network has {} king buckets; this build of Sen expects {} (CMake SEN_NNUE_KING_BUCKETS)", buckets,
+                               F::KING_BUCKETS);
+    }
     if (bytes.size() < FILE_BYTES) return fmt::format("truncated network: {} bytes, expected {}", bytes.size(), FILE_BYTES);
     if (bytes.size() > FILE_BYTES)
         return fmt::format("network file has {} bytes after the network (expected {} bytes in all)", bytes.size() - FILE_BYTES, FILE_BYTES);
@@ -91,6 +117,7 @@ std::string serialise_network(const Network<F>& net) {
     out.append(F::MAGIC.data(), MAGIC_BYTES);
     file_detail::put_u32(out, std::uint32_t(F::HIDDEN));
     file_detail::put_u32(out, std::uint32_t(F::SCALE));
+    if constexpr (KingBucketed<F>) file_detail::put_u32(out, std::uint32_t(F::KING_BUCKETS));
     for (const std::int16_t w : net.w1) file_detail::put_i16(out, w);
     for (const std::int16_t b : net.b1) file_detail::put_i16(out, b);
     for (const std::int16_t w : net.w2) file_detail::put_i16(out, w);

@@ -15,8 +15,8 @@
 // Owns: the loaded positions, the float network, its optimiser state and the quantisation. Never
 // touches the evaluation the engine uses (the engine reads the written file) or the engine's state.
 // Invariants: after every optimiser step |w1| <= W1_LIMIT and |w2| <= W2_LIMIT, so the quantised
-// sums cannot overflow (nnue/network.h); a position's features are those of F::feature(), the
-// function the engine's accumulators use.
+// sums cannot overflow (nnue/network.h); a position's features are those of nn::feature_of(), the
+// function the engine's accumulators use (with king buckets, of both kings' squares).
 #pragma once
 
 #include <algorithm>
@@ -354,13 +354,56 @@ PositionFeatures<F> features_of(const TrainPosition<F>& position) {
     PositionFeatures<F> f;
     f.count = position.count;
     const Color us = position.side_to_move;
+    KingSquares<F> kings{};
+    if constexpr (KingBucketed<F>)
+        for (int i = 0; i < position.count; ++i)
+            for (const Color c : {Color::White, Color::Black})
+                if (typename F::Piece(position.pieces[i]) == F::king(c)) kings[index_of(c)] = typename F::Square(position.squares[i]);
     for (int i = 0; i < position.count; ++i) {
         const auto piece = typename F::Piece(position.pieces[i]);
         const auto square = typename F::Square(position.squares[i]);
-        f.side_to_move[i] = F::feature(us, piece, square);
-        f.other_side[i] = F::feature(~us, piece, square);
+        f.side_to_move[i] = feature_of<F>(us, piece, square, kings[index_of(us)]);
+        f.other_side[i] = feature_of<F>(~us, piece, square, kings[index_of(~us)]);
     }
     return f;
+}
+
+// Conversion of a network without king buckets (F::Plain) into one of F's layout that evaluates
+// alike. Every bucket starts as a copy of the plain first layer; the rest is shared. That is
+// exact only for a plain network whose first layer is left-right symmetric: a view whose king
+// stands on e-h sees every square mirrored, so the bucket's row of (piece, square s) serves the
+// plain rows of s (kings on a-d) and of s mirrored (kings on e-h) at once. The two rows of each
+// mirrored pair are therefore made equal first (their mean, rounded down), which changes an
+// asymmetric network a little; the converted network then evaluates every position exactly as
+// the symmetrised plain one. Returns how many pairs of rows had differed.
+template <KingBucketed F>
+int make_left_right_symmetric(Network<typename F::Plain>& plain) {
+    int changed = 0;
+    for (int feature = 0; feature < F::PLAIN_INPUTS; ++feature) {
+        const int mirrored = F::mirrored_plain_feature(feature);
+        if (mirrored <= feature) continue;  // each pair once
+        std::int16_t* a = &plain.w1[std::size_t(feature) * F::HIDDEN];
+        std::int16_t* b = &plain.w1[std::size_t(mirrored) * F::HIDDEN];
+        bool differed = false;
+        for (int h = 0; h < F::HIDDEN; ++h) {
+            if (a[h] == b[h]) continue;
+            differed = true;
+            a[h] = b[h] = std::int16_t((int(a[h]) + int(b[h])) >> 1);
+        }
+        changed += differed;
+    }
+    return changed;
+}
+
+template <KingBucketed F>
+std::unique_ptr<Network<F>> with_king_buckets(const Network<typename F::Plain>& plain) {
+    auto net = std::make_unique<Network<F>>();
+    for (int bucket = 0; bucket < F::KING_BUCKETS; ++bucket)
+        std::copy(plain.w1.begin(), plain.w1.end(), net->w1.begin() + std::ptrdiff_t(bucket) * F::PLAIN_INPUTS * F::HIDDEN);
+    net->b1 = plain.b1;
+    net->w2 = plain.w2;
+    net->b2 = plain.b2;
+    return net;
 }
 
 template <FeatureSet F>
@@ -638,7 +681,10 @@ constexpr const char* TRAIN_USAGE =
     "       --mirror        also train on each training position reflected left to right (in chess those\n"
     "                       without castling rights): the same value by the symmetry of the rules\n"
     "       --init NET      start from this network file (or <built-in>, the one in this binary) instead\n"
-    "                       of random weights: more training for an existing network\n"
+    "                       of random weights: more training for an existing network. In a build with\n"
+    "                       king buckets, a network without them is converted (docs/nnue.md)\n"
+    "       --epochs 0      no training and no --data: writes the --init network, converted to this\n"
+    "                       build's layout\n"
     "       --checkpoint FILE\n"
     "                       save the training state to FILE after every epoch; if FILE exists, resume\n"
     "                       from it: the same options and data, except that --epochs may change when\n"
@@ -707,7 +753,7 @@ int run_train_command(const std::vector<std::string>& args, std::span<const unsi
             out_path = value;
         } else if (name == "--epochs") {
             const auto n = parse_train_number<int>(value);
-            if (!n || *n < 1 || *n > 100000) return bad_value("a whole number of epochs, 1 to 100000");
+            if (!n || *n < 0 || *n > 100000) return bad_value("a whole number of epochs, 0 to 100000");
             options.epochs = *n;
         } else if (name == "--batch") {
             const auto n = parse_train_number<int>(value);
@@ -745,7 +791,9 @@ int run_train_command(const std::vector<std::string>& args, std::span<const unsi
             checkpoint_path = value;
         }
     }
-    if (data_paths.empty()) return usage_error("--data is required");
+    const bool convert_only = options.epochs == 0;
+    if (convert_only && init_path.empty()) return usage_error("--epochs 0 needs --init");
+    if (data_paths.empty() && !convert_only) return usage_error("--data is required");
     if (out_path.empty()) return usage_error("--out is required");
     for (const auto& [option, path] : {std::pair{"--out", out_path}, std::pair{"--checkpoint", checkpoint_path}}) {
         const std::filesystem::path dir = std::filesystem::path(path).parent_path();
@@ -759,12 +807,40 @@ int run_train_command(const std::vector<std::string>& args, std::span<const unsi
     if (!init_path.empty()) {
         auto start_from = std::make_unique<Network<F>>();
         const bool built_in = init_path == "<built-in>";
-        const auto problem = built_in && embedded.empty() ? fmt::format("this build has no built-in {} network", F::NAME)
-                             : built_in                   ? parse_network(embedded, *start_from)
-                                                          : read_network_file(init_path, *start_from);
+        auto problem = built_in && embedded.empty() ? fmt::format("this build has no built-in {} network", F::NAME)
+                       : built_in                   ? parse_network(embedded, *start_from)
+                                                    : read_network_file(init_path, *start_from);
+        if constexpr (KingBucketed<F>) {
+            // A network without king buckets becomes one with them.
+            auto plain = std::make_unique<Network<typename F::Plain>>();
+            if (problem && !built_in && !read_network_file(init_path, *plain)) {
+                problem = std::nullopt;
+                const int asymmetric = make_left_right_symmetric<F>(*plain);
+                start_from = with_king_buckets<F>(*plain);
+                fmt::print("--init {}: converted to {} king buckets", init_path, F::KING_BUCKETS);
+                if (asymmetric > 0)
+                    fmt::print("; {} of its {} pairs of mirrored first-layer rows differed and were averaged, so it evaluates as "
+                               "that symmetrised network",
+                               asymmetric, F::PLAIN_INPUTS / 2);
+                fmt::print("\n");
+            }
+        }
         if (problem) {
             fmt::print(stderr, "error: --init {}: {}\n", init_path, *problem);
             return 1;
+        }
+        if (convert_only) {
+            // Written as read: no float round trip, so nothing but the conversion can change it.
+            const std::string bytes = serialise_network(*start_from);
+            std::ofstream out(out_path, std::ios::binary | std::ios::trunc);
+            out.write(bytes.data(), std::streamsize(bytes.size()));
+            out.close();
+            if (!out) {
+                fmt::print(stderr, "error: cannot write {}\n", out_path);
+                return 1;
+            }
+            fmt::print("wrote {} ({} bytes), no training (--epochs 0)\n", out_path, bytes.size());
+            return 0;
         }
         starting_network = dequantise(*start_from);
     }

@@ -38,9 +38,7 @@ namespace sen::xiangqi {
 
 const nnue::Accumulator& Position::accumulator() const {
     const nnue::Network& net = *nnue::active_network();
-    return accumulator_cache_.get(
-        states_, net, nnue::active().generation(), side_, [&](nnue::Accumulator& acc) { sen::nn::refresh(net, acc, *this); },
-        nnue::move_delta);
+    return accumulator_cache_.get(states_, net, nnue::active().generation(), *this, nnue::move_delta);
 }
 
 }  // namespace sen::xiangqi
