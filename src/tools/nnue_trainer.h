@@ -718,6 +718,15 @@ inline std::vector<std::string> split_commas(const std::string& text) {
     return parts;
 }
 
+// Writes a serialised network to `path`; false (and an error on stderr) if it cannot.
+inline bool write_network_bytes(const std::string& path, const std::string& bytes) {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out.write(bytes.data(), std::streamsize(bytes.size()));
+    out.close();
+    if (!out) fmt::print(stderr, "error: cannot write {}\n", path);
+    return bool(out);
+}
+
 // `sen nnue-train` for the game of F (tools/nnue_train.h has the arguments; --variant is read
 // there). `embedded` is the network built into the binary, for --init <built-in> (empty: none);
 // load(paths, lambda, validation_fraction, seed, data, mirror) reads the data.
@@ -832,13 +841,7 @@ int run_train_command(const std::vector<std::string>& args, std::span<const unsi
         if (convert_only) {
             // Written as read: no float round trip, so nothing but the conversion can change it.
             const std::string bytes = serialise_network(*start_from);
-            std::ofstream out(out_path, std::ios::binary | std::ios::trunc);
-            out.write(bytes.data(), std::streamsize(bytes.size()));
-            out.close();
-            if (!out) {
-                fmt::print(stderr, "error: cannot write {}\n", out_path);
-                return 1;
-            }
+            if (!write_network_bytes(out_path, bytes)) return 1;
             fmt::print("wrote {} ({} bytes), no training (--epochs 0)\n", out_path, bytes.size());
             return 0;
         }
@@ -968,13 +971,7 @@ int run_train_command(const std::vector<std::string>& args, std::span<const unsi
     if (clamped > 0) fmt::print("warning: {} quantised values were clamped to their integer range\n", clamped);
 
     const std::string bytes = serialise_network(quantised);
-    std::ofstream out(out_path, std::ios::binary | std::ios::trunc);
-    out.write(bytes.data(), std::streamsize(bytes.size()));
-    out.close();
-    if (!out) {
-        fmt::print(stderr, "error: cannot write {}\n", out_path);
-        return 1;
-    }
+    if (!write_network_bytes(out_path, bytes)) return 1;
     fmt::print("wrote {} ({} bytes) in {:.1f} s\n", out_path, bytes.size(), elapsed());
     return 0;
 }
