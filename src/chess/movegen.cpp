@@ -48,6 +48,17 @@ struct CountSink {
     void single(Move) { ++count; }
 };
 
+// Castling with `right`, the check aside (the caller knows the king is not in check): the squares
+// between the king and its rook are empty and none of the king's path is attacked. The rook is
+// lifted with the king because in Chess960 it may be what shields that path.
+bool castling_allowed(const Position& pos, CastlingRights right, Color them, Square ksq, Bitboard occupied) {
+    if (!pos.can_castle(right) || (pos.castling_path(right) & occupied)) return false;
+    const Bitboard lifted = occupied ^ square_bb(ksq) ^ square_bb(pos.castling_rook_square(right));
+    for (Bitboard path = pos.castling_king_path(right); path;)
+        if (pos.attacked_by(them, pop_lsb(path), lifted)) return false;
+    return true;
+}
+
 template <Color Us, GenKind Kind, class Sink>
 void generate_for(const Position& pos, Sink& sink) {
     constexpr Color them = ~Us;
@@ -178,13 +189,8 @@ void generate_for(const Position& pos, Sink& sink) {
         if (!checkers && (pos.castling_rights() & (white ? WHITE_CASTLING : BLACK_CASTLING))) {
             for (const bool king_side : {true, false}) {
                 const CastlingRights right = castling_right(Us, king_side);
-                if (!pos.can_castle(right) || (pos.castling_path(right) & occupied)) continue;
-                const Square rook_from = pos.castling_rook_square(right);
-                // Lifting the rook too matters in Chess960, where it may shield the king's path.
-                const Bitboard lifted = occupied ^ square_bb(ksq) ^ square_bb(rook_from);
-                bool safe = true;
-                for (Bitboard path = pos.castling_king_path(right); path && safe;) safe = !pos.attacked_by(them, pop_lsb(path), lifted);
-                if (safe) sink.single(Move::make(ksq, rook_from, MoveKind::Castling));
+                if (castling_allowed(pos, right, them, ksq, occupied))
+                    sink.single(Move::make(ksq, pos.castling_rook_square(right), MoveKind::Castling));
             }
         }
     }
@@ -214,9 +220,73 @@ std::uint64_t count_legal_moves(const Position& pos) {
     return sink.count;
 }
 
+// Decides one move without generating the list, so that the move picker can try the hash move
+// first at every node; it must accept exactly what generate<GenKind::All> emits, for any 16 bits
+// (a hash collision may bring garbage). Each branch mirrors the generator's rule for that move.
 bool is_legal(const Position& pos, Move m) {
-    if (!m.is_ok() || pos.empty(m.from()) || piece_color(pos.piece_on(m.from())) != pos.side_to_move()) return false;
-    return legal_moves(pos).contains(m);
+    const Color us = pos.side_to_move(), them = ~us;
+    const Square from = m.from(), to = m.to();
+    const Piece piece = pos.piece_on(from);
+    // Move::none() and Move::null() have from == to, which no move has.
+    if (!m.is_ok() || piece == NO_PIECE || piece_color(piece) != us) return false;
+    // The generator writes the promotion bits only for promotions, and leaves them zero otherwise.
+    const MoveKind kind = m.kind();
+    if (kind != MoveKind::Promotion && m.promotion() != KNIGHT) return false;
+
+    const Bitboard occupied = pos.pieces(), ours = pos.pieces(us), to_bb = square_bb(to);
+    const Square ksq = pos.king_square(us);
+    const Bitboard checkers = pos.checkers();
+
+    if (kind == MoveKind::Castling) {
+        if (from != ksq || checkers) return false;
+        for (const bool king_side : {true, false}) {
+            const CastlingRights right = castling_right(us, king_side);
+            if (pos.castling_rook_square(right) == to && castling_allowed(pos, right, them, ksq, occupied)) return true;
+        }
+        return false;
+    }
+    if (from == ksq) {
+        // The king is tested with itself lifted off the board, as in the generator, so that it
+        // cannot hide from a slider behind itself.
+        return kind == MoveKind::Normal && (king_attacks(ksq) & ~ours & to_bb) && !pos.attacked_by(them, to, occupied ^ square_bb(ksq));
+    }
+    if (more_than_one(checkers)) return false;  // double check: only the king moves
+    if (kind == MoveKind::EnPassant) {
+        return to == pos.ep_square() && piece_type(piece) == PAWN && (pawn_attacks(them, to) & square_bb(from)) &&
+               pos.en_passant_is_legal(from);
+    }
+
+    // Squares the piece reaches on this board, the king's safety aside.
+    Bitboard reach = 0;
+    if (piece_type(piece) == PAWN) {
+        const bool white = us == Color::White;
+        // A pawn reaching the last rank always promotes, and only there.
+        if ((kind == MoveKind::Promotion) != bool(to_bb & (white ? RANK_8_BB : RANK_1_BB))) return false;
+        const Bitboard empty_squares = ~occupied;
+        const Bitboard push1 = (white ? square_bb(from) << 8 : square_bb(from) >> 8) & empty_squares;
+        const Bitboard pushed_to_third_rank = push1 & (white ? rank_bb(2) : rank_bb(5));
+        const Bitboard push2 = (white ? pushed_to_third_rank << 8 : pushed_to_third_rank >> 8) & empty_squares;
+        reach = push1 | push2 | (pawn_attacks(us, from) & pos.pieces(them));
+    } else {
+        if (kind != MoveKind::Normal) return false;
+        reach = attacks_of(piece_type(piece), from, occupied) & ~ours;
+    }
+    if (!(reach & to_bb)) return false;
+    // In check, the move must capture the checker or block its line.
+    if (checkers && !((between(ksq, lsb(checkers)) | checkers) & to_bb)) return false;
+
+    // Pins. Only a piece on a line through its king can uncover an attack, and not while it
+    // stays on that line. Otherwise the test is whether a slider behind it now sees the king:
+    // that is exactly the generator's rule (a pinned piece moves only along its pin line, and
+    // not at all in check, where no square on that line could answer the check).
+    const Bitboard king_line = line(ksq, from);
+    if (!king_line || (king_line & to_bb)) return true;
+    const Bitboard after = (occupied ^ square_bb(from)) | to_bb;
+    const Bitboard attackers = pos.pieces(them) & ~to_bb;  // a captured piece attacks no more
+    const bool straight = rank_of(ksq) == rank_of(from) || file_of(ksq) == file_of(from);
+    const Bitboard uncovered =
+        straight ? rook_attacks(ksq, after) & pos.pieces(ROOK, QUEEN) : bishop_attacks(ksq, after) & pos.pieces(BISHOP, QUEEN);
+    return !(uncovered & attackers);
 }
 
 }  // namespace sen::chess

@@ -34,7 +34,8 @@ inline MoveList legal_moves(const Position& pos) {
 // Number of legal moves, without listing them.
 std::uint64_t count_legal_moves(const Position& pos);
 
-// Whether a move (say, from the hash table or a killer slot) is legal in this position.
+// Whether a move (say, from the hash table or a killer slot) is legal in this position: exactly
+// legal_moves(pos).contains(m) for any 16 bits, decided without generating the list.
 bool is_legal(const Position& pos, Move m);
 
 }  // namespace sen::chess

@@ -1,9 +1,13 @@
 // Tests of movegen.h: exact legal move sets in tricky positions (en passant, castling,
-// promotions, pins, checks), the Noisy/Quiet split, count_legal_moves and is_legal; also the
-// Move encoding of types.h that the generator emits.
+// promotions, pins, checks), the Noisy/Quiet split, count_legal_moves and is_legal (which decides
+// one move on its own, and must agree with the generator for every 16-bit value); also the Move
+// encoding of types.h that the generator emits.
 #include <catch2/catch.hpp>
 
+#include <bitset>
+
 #include "chess/test_util.h"
+#include "tools/perft_suite.h"
 
 using namespace sen;
 using namespace sen::chess;
@@ -345,4 +349,153 @@ TEST_CASE("is_legal rejects moves that are not legal here", "[movegen]") {
     CHECK(is_legal(castle, Move::make(SQ_E1, SQ_H1, MoveKind::Castling)));
     CHECK_FALSE(is_legal(castle, Move(SQ_E1, SQ_G1)));  // castling is encoded king-takes-rook
     CHECK_FALSE(is_legal(castle, Move(SQ_E1, SQ_H1)));
+}
+
+namespace {
+
+struct Probe {
+    std::string fen;
+    bool chess960 = false;
+};
+
+// Positions for the exhaustive is_legal test: the perft suites, hand-made corner cases and
+// their colour mirrors, and positions along seeded random games.
+std::vector<Probe> is_legal_probes() {
+    std::vector<Probe> probes;
+    for (const auto& [file, chess960] :
+         {std::pair{"tricky.epd", false}, std::pair{"quick.epd", false}, std::pair{"chess960-quick.epd", true}}) {
+        std::vector<std::string> errors;
+        const std::vector<PerftCase> cases = load_perft_suite(std::string(SEN_SOURCE_DIR) + "/perft-suites/" + file, errors);
+        REQUIRE(errors.empty());
+        REQUIRE(!cases.empty());
+        for (const PerftCase& c : cases) {
+            probes.push_back({c.fen, chess960});
+            // The children in check, for evasions (double checks among them) in varied positions.
+            Position pos = position_from(c.fen, chess960);
+            for (const Move m : legal_moves(pos)) {
+                pos.make_move(m);
+                if (pos.in_check()) probes.push_back({pos.fen(), chess960});
+                pos.unmake_move();
+            }
+        }
+    }
+    const Probe corner_cases[] = {
+        // Checks, double checks, evasions by capture, block and promotion.
+        {"4k3/8/8/8/8/5n2/8/R3K2r w Q - 0 1"},
+        {"4k3/8/8/8/1b6/5n2/2N5/4K3 w - - 0 1"},
+        {"4k3/8/8/8/8/8/3B4/r3K1N1 w - - 0 1"},
+        {"4k3/8/8/8/8/1N6/8/r3K3 w - - 0 1"},
+        {"4k3/8/8/8/8/8/8/r3K3 w - - 0 1"},
+        {"1r2k3/P7/8/8/8/8/8/1K6 w - - 0 1"},
+        {"K6r/4P3/8/8/8/8/8/7k w - - 0 1"},
+        {"4k3/8/8/8/1q6/8/2N1P3/4K3 w - - 0 1"},
+        {"4k3/8/8/8/8/8/2Qp4/4K3 w - - 0 1"},
+        {"4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1"},
+        // Pins, of every piece, on ranks, files and diagonals, with checks from elsewhere.
+        {"4k3/4r3/8/8/8/8/4R3/4K3 w - - 0 1"},
+        {"4k3/8/8/8/7b/8/5Q2/4K3 w - - 0 1"},
+        {"4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1"},
+        {"4k3/4r3/8/8/8/3b4/4P3/4K3 w - - 0 1"},
+        {"4k3/8/8/8/8/4b3/3P4/2K5 w - - 0 1"},
+        {"4k3/8/8/8/8/8/r2PK3/8 w - - 0 1"},
+        {"4k3/4r3/8/8/8/4R3/4N3/4K3 w - - 0 1"},
+        {"4k3/4r3/8/8/1b6/8/3RQ3/4K3 w - - 0 1"},
+        {"q3k3/8/8/3n4/8/8/6B1/r3K2R w K - 0 1"},
+        {"3rk3/8/8/8/b7/8/2RB4/3K4 w - - 0 1"},
+        // En passant: along a pinned rank, capturing the checker, beside another checker, pinned on a diagonal.
+        {"8/8/8/KPp4r/8/8/8/7k w - c6 0 2"},
+        {"7K/8/8/8/R4pPk/8/8/8 b - g3 0 2"},
+        {"4k3/8/8/3pP3/4K3/8/8/8 w - d6 0 2"},
+        {"8/8/8/4k3/3Pp3/8/8/4K3 b - d3 0 2"},
+        {"4k3/8/8/3pP3/8/8/8/r3K3 w - d6 0 2"},
+        {"4k3/8/8/3pP3/8/5p2/4K3/8 w - d6 0 2"},
+        {"4k3/8/8/3pPp2/4K3/8/8/8 w - d6 0 2"},
+        {"3k4/3b4/8/1Pp5/K7/8/8/8 w - c6 0 2"},
+        {"4b2k/8/8/pP6/K7/8/8/8 w - a6 0 2"},
+        {"4k3/8/8/2PpP3/8/8/8/4K3 w - d6 0 2"},
+        {"8/8/8/KPpP3r/8/8/8/7k w - c6 0 2"},
+        // Two pawns could capture en passant but one of them is pinned (on a diagonal, on a file, and in check).
+        {"8/5K2/8/1PpP4/8/8/b7/7k w - c6 0 2"},
+        {"3r4/8/8/1PpP4/8/8/8/3K3k w - c6 0 2"},
+        {"3r3k/8/8/1PpP4/3K4/8/8/8 w - c6 0 2"},
+        // Promotions: quiet, capturing, blocked, pinned, in check.
+        {"r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1"},
+        {"1n2k3/1P6/8/8/8/8/8/4K3 w - - 0 1"},
+        {"2b1k3/1P6/K7/8/8/8/8/8 w - - 0 1"},
+        {"r1n1k3/1PP5/8/8/8/8/6p1/4K2R b K - 0 1"},
+        {"2nr1k2/3P4/8/8/8/8/8/3K4 w - - 0 1"},
+        // Castling, standard and Chess960 with the king and rooks on various squares.
+        {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"},
+        {"4kr2/8/8/8/8/8/8/R3K2R w KQ - 0 1"},
+        {"2r1k3/8/8/8/8/8/8/R3K2R w KQ - 0 1"},
+        {"1r2k3/8/8/8/8/8/8/R3K2R w KQ - 0 1"},
+        {"4k3/8/8/8/8/8/8/RN2K2R w KQ - 0 1"},
+        {"4k3/8/8/8/8/8/8/rR3K2 w B - 0 1", true},
+        {"4k3/8/8/8/8/8/8/1R3K2 w B - 0 1", true},
+        {"4k3/8/8/8/8/8/8/RK5R w HA - 0 1", true},
+        {"4k3/8/8/8/8/8/8/R5KR w HA - 0 1", true},
+        {"4k3/8/8/8/8/8/8/1R3KR1 w GB - 0 1", true},
+        {"k7/8/8/8/8/8/8/2RKR3 w EC - 0 1", true},
+        {"4k3/8/8/8/8/8/8/RKR5 w CA - 0 1", true},
+        {"4k3/8/8/8/8/8/8/5RKR w HF - 0 1", true},
+        {"3k4/8/8/8/8/8/8/1R4KR w HB - 0 1", true},
+        {"4k1r1/8/8/8/8/8/8/RK5R w HA - 0 1", true},
+        {"2r1k3/8/8/8/8/8/8/1RK4R w HB - 0 1", true},
+        {"rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1", true},
+        {"4k3/8/8/8/8/8/8/NRK3R1 w GB - 0 1", true},
+    };
+    for (const Probe& p : corner_cases) {
+        probes.push_back(p);
+        probes.push_back({colour_mirror(p.fen), p.chess960});
+    }
+    std::mt19937 rng(20240611);
+    const auto& starts = random_game_starts();
+    for (int game = 0; game < 3 * int(starts.size()); ++game) {
+        const GameStart start = starts[std::size_t(game) % starts.size()];
+        Position pos = position_from(start.fen, start.chess960);
+        for (int ply = 0; ply < 100; ++ply) {
+            probes.push_back({pos.fen(), start.chess960});
+            const Move m = random_legal_move(pos, rng);
+            if (!m) break;
+            pos.make_move(m);
+        }
+    }
+    return probes;
+}
+
+}  // namespace
+
+TEST_CASE("is_legal accepts exactly the generated moves among all 16-bit values", "[movegen][is_legal]") {
+    int positions = 0, in_check = 0, double_check = 0, en_passant = 0, castling = 0, chess960_castling = 0, promotions = 0;
+    for (const Probe& probe : is_legal_probes()) {
+        const Position pos = position_from(probe.fen, probe.chess960);
+        const MoveList list = legal_moves(pos);
+        std::bitset<65536> generated;
+        for (const Move m : list) generated.set(m.raw());
+        int mismatches = 0;
+        for (unsigned raw = 0; raw < 65536; ++raw) {
+            const Move m{std::uint16_t(raw)};
+            const bool legal = is_legal(pos, m);
+            if (legal != generated.test(raw) && ++mismatches <= 5)
+                FAIL_CHECK(probe.fen << (probe.chess960 ? " (Chess960)" : "") << ": is_legal(raw " << raw << ", " << coord(pos, m)
+                                     << ", kind " << (raw >> 12 & 3) << ") = " << legal << ", generated: " << generated.test(raw));
+        }
+        ++positions;
+        in_check += pos.in_check();
+        double_check += more_than_one(pos.checkers());
+        for (const Move m : list) {
+            en_passant += m.kind() == MoveKind::EnPassant;
+            castling += m.kind() == MoveKind::Castling;
+            chess960_castling += m.kind() == MoveKind::Castling && probe.chess960;
+            promotions += m.kind() == MoveKind::Promotion;
+        }
+    }
+    // The set really holds the cases the test is for.
+    CHECK(positions > 4000);
+    CHECK(in_check > 500);
+    CHECK(double_check > 15);
+    CHECK(en_passant > 100);
+    CHECK(castling > 200);
+    CHECK(chess960_castling > 50);
+    CHECK(promotions > 500);
 }
