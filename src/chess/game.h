@@ -47,6 +47,7 @@ struct ChessGame {
 
     static void generate_all(const Position& pos, MoveList& list) { generate<GenKind::All>(pos, list); }
     static void generate_noisy(const Position& pos, MoveList& list) { generate<GenKind::Noisy>(pos, list); }
+    static void generate_quiet(const Position& pos, MoveList& list) { generate<GenKind::Quiet>(pos, list); }
     static std::uint64_t count_legal_moves(const Position& pos) { return chess::count_legal_moves(pos); }
     static bool is_legal(const Position& pos, Move m) { return chess::is_legal(pos, m); }
 

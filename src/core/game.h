@@ -106,9 +106,11 @@ concept SearchGame = requires(const typename G::Position& pos, typename G::Posit
     mutable_pos.make_null_move();
     mutable_pos.unmake_null_move();
 
-    // Move generation: every legal move, or the noisy ones (quiescence).
+    // Move generation, appending to the list: every legal move, the noisy ones (quiescence) or
+    // the quiet ones. Noisy and quiet split every legal move without overlap, as is_noisy says.
     G::generate_all(pos, list);
     G::generate_noisy(pos, list);
+    G::generate_quiet(pos, list);
     { G::count_legal_moves(pos) } -> std::convertible_to<std::uint64_t>;
     { G::is_legal(pos, m) } -> std::same_as<bool>;
     // Evaluation in centipawns from the side to move's point of view.

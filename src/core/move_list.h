@@ -16,6 +16,8 @@ public:
     static constexpr std::size_t CAPACITY = Capacity;
 
     void push(MoveT m) { moves_[size_++] = m; }
+    // Keeps the first `size` moves (size <= size()).
+    void truncate(std::size_t size) { size_ = size; }
     std::size_t size() const { return size_; }
     bool empty() const { return size_ == 0; }
     MoveT operator[](std::size_t i) const { return moves_[i]; }

@@ -1,11 +1,12 @@
 // Move ordering: history tables and the picker that hands the search its moves best-first.
 //
 // Templates over the game (game.h): the tables take their dimensions from it, and the picker
-// asks it which moves are noisy and what they win. The picker generates legal moves (so a move
-// from the hash table or a killer slot needs no separate validation: it is only tried if the
-// generator produced it), scores them, and selects the best remaining one on each call. Order:
-// hash move, noisy moves that do not lose material (most valuable victim first), killers,
-// counter-move, quiet moves by history, then losing noisy moves.
+// asks it which moves are noisy and what they win. The picker hands out the hash move first if the
+// game says it is legal here, then generates legal moves in stages (killers and the counter-move
+// are only tried when the generator produced them, so they need no validation), scores each
+// stage's moves and selects the best remaining one on each call. Order: hash move, noisy moves
+// that do not lose material (most valuable victim first), killers, counter-move, quiet moves by
+// history, then losing noisy moves.
 #pragma once
 
 #include <algorithm>
@@ -67,29 +68,21 @@ public:
     // two plies back (nullptr when absent).
     MovePicker(const Position& pos, Move tt_move, const Histories<Game>& histories, const Move killers[2], Move counter,
                const PieceToHistory<Game>* const continuations[2])
-        : pos_(pos), histories_(histories), tt_move_(tt_move), killers_{killers[0], killers[1]},
-          counter_(counter), continuations_{continuations[0], continuations[1]} {
-        Game::generate_all(pos, list_);
-        end_ = list_.size();
-    }
+        : pos_(pos), histories_(histories), tt_move_(tt_move), killers_{killers[0], killers[1]}, counter_(counter),
+          continuations_{continuations[0], continuations[1]}, stage_(Stage::HashMove) {}
     // Quiescence search: noisy moves only, or every evasion when in check.
     MovePicker(const Position& pos, Move tt_move, const Histories<Game>& histories)
-        : pos_(pos), histories_(histories), tt_move_(tt_move), killers_{Move::none(), Move::none()},
-          counter_(Move::none()), continuations_{nullptr, nullptr} {
-        if (pos.in_check()) Game::generate_all(pos, list_);
-        else Game::generate_noisy(pos, list_);
-        end_ = list_.size();
-    }
+        : pos_(pos), histories_(histories), tt_move_(tt_move), killers_{Move::none(), Move::none()}, counter_(Move::none()),
+          continuations_{nullptr, nullptr}, stage_(pos.in_check() ? Stage::QuiescenceHashMove : Stage::QuiescenceNoisyHashMove) {}
 
     // The next move, or Move::none() when exhausted.
     Move next();
     // Whether the move last returned was scored as a losing noisy move.
     bool last_was_bad_noisy() const { return last_score_ < BAD_NOISY_CEILING; }
     // Drops the quiet moves not yet returned: the search has pruned the rest of them (late-move
-    // or futility pruning) and wants only the noisy moves left, which no longer wait behind a
-    // selection scan over every pruned quiet move.
-    void skip_quiets();
-    std::size_t size() const { return list_.size(); }
+    // or futility pruning) and wants only the noisy moves left. Quiet moves not generated yet
+    // never will be.
+    void skip_quiets() { skipping_quiets_ = true; }
 
 private:
     static constexpr int TT_SCORE = 1 << 30;
@@ -98,97 +91,195 @@ private:
     static constexpr int BAD_NOISY = -(1 << 28);
     static constexpr int BAD_NOISY_CEILING = -(1 << 27);
 
-    void score();
+    // The picker works in stages, so that a node refuted by its hash move or a good capture
+    // never generates, let alone scores, its quiet moves.
+    enum class Stage : std::uint8_t {
+        HashMove,        // the hash move, if legal here
+        MakeNoisy,       // generate and score the noisy moves
+        GoodNoisy,       // those that do not lose material, best first
+        MakeQuiet,       // generate and score the quiet moves (killers and counter-move scored highest)
+        Quiet,           // best first
+        BadNoisy,        // the losing noisy moves, best first
+        QuiescenceHashMove,       // in check: the hash move,
+        MakeEvasions,             // then every other move,
+        Evasions,                 // best first
+        QuiescenceNoisyHashMove,  // otherwise: the hash move if noisy,
+        MakeQuiescenceNoisy,      // then the other noisy moves,
+        QuiescenceNoisy,          // best first, losing ones last
+        Done,
+    };
 
-    // The hash move is returned before the others are scored: it often refutes the node at once.
+    // Appends the moves of `Kind` except the hash move, with their scores.
+    enum class Kind : std::uint8_t { Noisy, Quiet, All };
+    template <Kind K>
+    void generate_and_score();
+    int score_noisy(Move m) const;
+    int score_quiet(Move m) const;
+    // Moves the best-scored move of [first, last) to `first` (the earliest such move on a tie).
+    void select_best(std::size_t first, std::size_t last);
+    Move take(std::size_t index) {
+        last_score_ = scores_[index];
+        return list_[index];
+    }
+    bool tt_move_is_legal() const { return tt_move_ && Game::is_legal(pos_, tt_move_); }
+
     const Position& pos_;
     const Histories<Game>& histories_;
     Move tt_move_;
     Move killers_[2];
     Move counter_;
     const PieceToHistory<Game>* continuations_[2];
-    bool scored_ = false;
-
-    MoveList list_;
-    int scores_[MoveList::CAPACITY];
-    std::size_t next_ = 0;
-    std::size_t end_ = 0;  // moves from end_ on in list_ were dropped by skip_quiets
+    Stage stage_;
     bool skipping_quiets_ = false;
     int last_score_ = 0;
+
+    // The noisy moves fill list_ from 0 to noisy_end_, the quiet ones follow. Noisy moves before
+    // next_noisy_ have been returned (or, in GoodNoisy, next_noisy_ is the losing one that ended
+    // the stage, kept for BadNoisy); quiet ones before next_quiet_ too.
+    MoveList list_;
+    int scores_[MoveList::CAPACITY];
+    std::size_t noisy_end_ = 0;
+    std::size_t next_noisy_ = 0;
+    std::size_t next_quiet_ = 0;
 };
 
 template <SearchGame Game>
-void MovePicker<Game>::score() {
+inline int MovePicker<Game>::score_noisy(Move m) const {
     const Histories<Game>& h = histories_;
-    const int us = index_of(pos_.side_to_move());
-    for (std::size_t i = next_; i < end_; ++i) {
-        const Move m = list_[i];
-        const auto mover = pos_.piece_on(m.from());
-        int s;
-        if (Game::is_noisy(pos_, m)) {
-            s = params::MVV_SCALE * Game::noisy_value(pos_, m) +
-                h.capture[mover][m.to()][Game::victim(pos_, m)] / params::CAPTURE_HISTORY_DIVISOR;
-            s += Game::see_ge(pos_, m, 0) ? GOOD_NOISY : BAD_NOISY;
-        } else if (m == killers_[0]) {
-            s = KILLER_SCORE + 2;
-        } else if (m == killers_[1]) {
-            s = KILLER_SCORE + 1;
-        } else if (m == counter_) {
-            s = KILLER_SCORE;
-        } else {
-            s = h.butterfly[us][m.from()][m.to()];
-            for (int k = 0; k < 2; ++k)
-                if (continuations_[k]) s += (*continuations_[k])[mover][m.to()];
-            if (Game::demote_quiet(m)) s -= 4 * HISTORY_MAX;
-        }
-        scores_[i] = s;
+    const int s = params::MVV_SCALE * Game::noisy_value(pos_, m) +
+                  h.capture[pos_.piece_on(m.from())][m.to()][Game::victim(pos_, m)] / params::CAPTURE_HISTORY_DIVISOR;
+    return s + (Game::see_ge(pos_, m, 0) ? GOOD_NOISY : BAD_NOISY);
+}
+
+template <SearchGame Game>
+inline int MovePicker<Game>::score_quiet(Move m) const {
+    if (m == killers_[0]) return KILLER_SCORE + 2;
+    if (m == killers_[1]) return KILLER_SCORE + 1;
+    if (m == counter_) return KILLER_SCORE;
+    const Histories<Game>& h = histories_;
+    const auto mover = pos_.piece_on(m.from());
+    int s = h.butterfly[index_of(pos_.side_to_move())][m.from()][m.to()];
+    for (int k = 0; k < 2; ++k)
+        if (continuations_[k]) s += (*continuations_[k])[mover][m.to()];
+    if (Game::demote_quiet(m)) s -= 4 * HISTORY_MAX;
+    return s;
+}
+
+template <SearchGame Game>
+template <typename MovePicker<Game>::Kind K>
+void MovePicker<Game>::generate_and_score() {
+    const std::size_t first = list_.size();
+    if constexpr (K == Kind::Noisy) Game::generate_noisy(pos_, list_);
+    else if constexpr (K == Kind::Quiet) Game::generate_quiet(pos_, list_);
+    else Game::generate_all(pos_, list_);
+    // The hash move was tried first (or was not legal, then it is not in the list): drop it.
+    Move* moves = list_.begin();
+    std::size_t kept = first;
+    for (std::size_t i = first; i < list_.size(); ++i) {
+        const Move m = moves[i];
+        if (m == tt_move_) continue;
+        moves[kept] = m;
+        if constexpr (K == Kind::Noisy) scores_[kept] = score_noisy(m);
+        else if constexpr (K == Kind::Quiet) scores_[kept] = score_quiet(m);
+        else scores_[kept] = Game::is_noisy(pos_, m) ? score_noisy(m) : score_quiet(m);
+        ++kept;
     }
+    list_.truncate(kept);
+}
+
+template <SearchGame Game>
+inline void MovePicker<Game>::select_best(std::size_t first, std::size_t last) {
+    // One key per move, score above and the index's complement below, so that a branch-free
+    // maximum finds the earliest best move. The branchy scan it replaces mispredicted on about
+    // every other move.
+    static_assert(MoveList::CAPACITY <= 0x10000);
+    std::int64_t best_key = INT64_MIN;
+    for (std::size_t i = first; i < last; ++i) best_key = std::max(best_key, std::int64_t(scores_[i]) * 0x10000 + std::int64_t(0xFFFF - i));
+    const std::size_t best = 0xFFFF - std::size_t(best_key & 0xFFFF);
+    Move* moves = list_.begin();
+    std::swap(moves[best], moves[first]);
+    std::swap(scores_[best], scores_[first]);
 }
 
 template <SearchGame Game>
 typename Game::Move MovePicker<Game>::next() {
-    if (next_ >= end_) return Move::none();
-    Move* moves = list_.begin();
-    if (next_ == 0 && tt_move_) {
-        for (std::size_t i = 0; i < end_; ++i)
-            if (moves[i] == tt_move_) {
-                std::swap(moves[i], moves[0]);
+    for (;;) {
+        switch (stage_) {
+        case Stage::HashMove:
+            stage_ = Stage::MakeNoisy;
+            if (tt_move_is_legal()) {
                 last_score_ = TT_SCORE;
-                ++next_;
-                return moves[0];
+                return tt_move_;
             }
-    }
-    if (!scored_) {
-        score();
-        scored_ = true;
-    }
-    // The highest score, the earliest such move on a tie: one key per move, score above and the
-    // index's complement below, so that a branch-free maximum finds it. The branchy scan it
-    // replaces mispredicted on about every other move.
-    static_assert(MoveList::CAPACITY <= 0x10000);
-    std::int64_t best_key = INT64_MIN;
-    for (std::size_t i = next_; i < end_; ++i) best_key = std::max(best_key, std::int64_t(scores_[i]) * 0x10000 + std::int64_t(0xFFFF - i));
-    const std::size_t best = 0xFFFF - std::size_t(best_key & 0xFFFF);
-    std::swap(moves[best], moves[next_]);
-    std::swap(scores_[best], scores_[next_]);
-    last_score_ = scores_[next_];
-    return moves[next_++];
-}
-
-template <SearchGame Game>
-void MovePicker<Game>::skip_quiets() {
-    if (skipping_quiets_) return;
-    skipping_quiets_ = true;
-    // Keeps the noisy moves in their order (and with their scores, when scored already).
-    Move* moves = list_.begin();
-    std::size_t kept = next_;
-    for (std::size_t i = next_; i < end_; ++i)
-        if (Game::is_noisy(pos_, moves[i])) {
-            moves[kept] = moves[i];
-            scores_[kept] = scores_[i];
-            ++kept;
+            tt_move_ = Move::none();
+            break;
+        case Stage::MakeNoisy:
+            generate_and_score<Kind::Noisy>();
+            noisy_end_ = list_.size();
+            stage_ = Stage::GoodNoisy;
+            break;
+        case Stage::GoodNoisy:
+            if (next_noisy_ < noisy_end_) {
+                select_best(next_noisy_, noisy_end_);
+                if (scores_[next_noisy_] >= BAD_NOISY_CEILING) return take(next_noisy_++);
+            }
+            stage_ = Stage::MakeQuiet;
+            break;
+        case Stage::MakeQuiet:
+            if (!skipping_quiets_) generate_and_score<Kind::Quiet>();
+            next_quiet_ = noisy_end_;
+            stage_ = Stage::Quiet;
+            break;
+        case Stage::Quiet:
+            if (!skipping_quiets_ && next_quiet_ < list_.size()) {
+                select_best(next_quiet_, list_.size());
+                return take(next_quiet_++);
+            }
+            stage_ = Stage::BadNoisy;
+            break;
+        case Stage::BadNoisy:
+            if (next_noisy_ < noisy_end_) {
+                select_best(next_noisy_, noisy_end_);
+                return take(next_noisy_++);
+            }
+            stage_ = Stage::Done;
+            break;
+        case Stage::QuiescenceHashMove:
+            stage_ = Stage::MakeEvasions;
+            if (tt_move_is_legal()) {
+                last_score_ = TT_SCORE;
+                return tt_move_;
+            }
+            tt_move_ = Move::none();
+            break;
+        case Stage::MakeEvasions:
+            generate_and_score<Kind::All>();
+            stage_ = Stage::Evasions;
+            break;
+        case Stage::QuiescenceNoisyHashMove:
+            stage_ = Stage::MakeQuiescenceNoisy;
+            if (tt_move_is_legal() && Game::is_noisy(pos_, tt_move_)) {
+                last_score_ = TT_SCORE;
+                return tt_move_;
+            }
+            tt_move_ = Move::none();
+            break;
+        case Stage::MakeQuiescenceNoisy:
+            generate_and_score<Kind::Noisy>();
+            stage_ = Stage::QuiescenceNoisy;
+            break;
+        case Stage::Evasions:
+        case Stage::QuiescenceNoisy:
+            if (next_noisy_ < list_.size()) {
+                select_best(next_noisy_, list_.size());
+                return take(next_noisy_++);
+            }
+            stage_ = Stage::Done;
+            break;
+        case Stage::Done:
+            return Move::none();
         }
-    end_ = kept;
+    }
 }
 
 }  // namespace sen

@@ -63,8 +63,9 @@ std::vector<Move> generated(const Position& pos, bool noisy_only) {
 std::vector<Move> pick_all(const Position& pos, Move tt_move, const History& h, const Move killers[2], Move counter,
                            const PieceToHistory<ChessGame>* const continuations[2], std::vector<bool>* bad_noisy = nullptr) {
     Picker picker(pos, tt_move, h, killers, counter, continuations);
-    CHECK(picker.size() == count_legal_moves(pos));
-    return drain(picker, bad_noisy);
+    std::vector<Move> moves = drain(picker, bad_noisy);
+    CHECK(moves.size() == count_legal_moves(pos));
+    return moves;
 }
 
 // The group each move belongs to in the documented order.
@@ -364,8 +365,8 @@ TEST_CASE("Move picker: quiescence yields noisy moves, or every evasion in check
         const bool check = pos.in_check();
         const std::vector<Move> expected = generated(pos, !check);
         Picker picker(pos, Move::none(), *h);
-        CHECK(picker.size() == expected.size());
         const std::vector<Move> picked = drain(picker);
+        CHECK(picked.size() == expected.size());
         CHECK(sorted_raw(picked) == sorted_raw(expected));
         if (!check)
             for (const Move m : picked) CHECK(ChessGame::is_noisy(pos, m));
