@@ -68,12 +68,13 @@ public:
     // two plies back (nullptr when absent).
     MovePicker(const Position& pos, Move tt_move, const Histories<Game>& histories, const Move killers[2], Move counter,
                const PieceToHistory<Game>* const continuations[2])
-        : pos_(pos), histories_(histories), tt_move_(tt_move), killers_{killers[0], killers[1]}, counter_(counter),
-          continuations_{continuations[0], continuations[1]}, stage_(Stage::HashMove) {}
+        : pos_(pos), histories_(histories), tt_move_(tt_move), killers_{killers[0], killers[1]},
+          counter_(counter), continuations_{continuations[0], continuations[1]}, stage_(Stage::HashMove) {}
     // Quiescence search: noisy moves only, or every evasion when in check.
     MovePicker(const Position& pos, Move tt_move, const Histories<Game>& histories)
-        : pos_(pos), histories_(histories), tt_move_(tt_move), killers_{Move::none(), Move::none()}, counter_(Move::none()),
-          continuations_{nullptr, nullptr}, stage_(pos.in_check() ? Stage::QuiescenceHashMove : Stage::QuiescenceNoisyHashMove) {}
+        : pos_(pos), histories_(histories), tt_move_(tt_move), killers_{Move::none(), Move::none()},
+          counter_(Move::none()), continuations_{nullptr, nullptr},
+          stage_(pos.in_check() ? Stage::QuiescenceHashMove : Stage::QuiescenceNoisyHashMove) {}
 
     // The next move, or Move::none() when exhausted.
     Move next();
@@ -94,12 +95,12 @@ private:
     // The picker works in stages, so that a node refuted by its hash move or a good capture
     // never generates, let alone scores, its quiet moves.
     enum class Stage : std::uint8_t {
-        HashMove,        // the hash move, if legal here
-        MakeNoisy,       // generate and score the noisy moves
-        GoodNoisy,       // those that do not lose material, best first
-        MakeQuiet,       // generate and score the quiet moves (killers and counter-move scored highest)
-        Quiet,           // best first
-        BadNoisy,        // the losing noisy moves, best first
+        HashMove,                 // the hash move, if legal here
+        MakeNoisy,                // generate and score the noisy moves
+        GoodNoisy,                // those that do not lose material, best first
+        MakeQuiet,                // generate and score the quiet moves (killers and counter-move scored highest)
+        Quiet,                    // best first
+        BadNoisy,                 // the losing noisy moves, best first
         QuiescenceHashMove,       // in check: the hash move,
         MakeEvasions,             // then every other move,
         Evasions,                 // best first
@@ -276,8 +277,7 @@ typename Game::Move MovePicker<Game>::next() {
             }
             stage_ = Stage::Done;
             break;
-        case Stage::Done:
-            return Move::none();
+        case Stage::Done: return Move::none();
         }
     }
 }
