@@ -207,13 +207,19 @@ typename Game::Move MovePicker<Game>::next() {
     for (;;) {
         switch (stage_) {
         case Stage::HashMove:
-            stage_ = Stage::MakeNoisy;
-            if (tt_move_is_legal()) {
+        case Stage::QuiescenceHashMove:
+        case Stage::QuiescenceNoisyHashMove: {
+            // Each hash-move stage comes right before its generation stage in Stage.
+            const bool noisy_only = stage_ == Stage::QuiescenceNoisyHashMove;
+            stage_ = Stage(std::uint8_t(stage_) + 1);
+            // Legality first: the game may read the board at a garbage move's squares only then.
+            if (tt_move_is_legal() && (!noisy_only || Game::is_noisy(pos_, tt_move_))) {
                 last_score_ = TT_SCORE;
                 return tt_move_;
             }
             tt_move_ = Move::none();
             break;
+        }
         case Stage::MakeNoisy:
             generate_and_score<Kind::Noisy>();
             noisy_end_ = list_.size();
@@ -245,25 +251,9 @@ typename Game::Move MovePicker<Game>::next() {
             }
             stage_ = Stage::Done;
             break;
-        case Stage::QuiescenceHashMove:
-            stage_ = Stage::MakeEvasions;
-            if (tt_move_is_legal()) {
-                last_score_ = TT_SCORE;
-                return tt_move_;
-            }
-            tt_move_ = Move::none();
-            break;
         case Stage::MakeEvasions:
             generate_and_score<Kind::All>();
             stage_ = Stage::Evasions;
-            break;
-        case Stage::QuiescenceNoisyHashMove:
-            stage_ = Stage::MakeQuiescenceNoisy;
-            if (tt_move_is_legal() && Game::is_noisy(pos_, tt_move_)) {
-                last_score_ = TT_SCORE;
-                return tt_move_;
-            }
-            tt_move_ = Move::none();
             break;
         case Stage::MakeQuiescenceNoisy:
             generate_and_score<Kind::Noisy>();
