@@ -24,6 +24,7 @@
 #include "chess/see.h"
 #include "chess/syzygy/root.h"
 #include "chess/syzygy/tablebase.h"
+#include "chess/threats.h"
 #include "chess/wdl_model.h"
 #include "core/game.h"
 #include "core/prng.h"
@@ -35,6 +36,7 @@ struct ChessGame {
     using Move = chess::Move;
     using MoveList = chess::MoveList;
     using Piece = chess::Piece;
+    using Threats = chess::Threats;
 
     static constexpr std::string_view NAME = "chess";
     static constexpr std::string_view START_FEN = Position::START_FEN;
@@ -76,6 +78,8 @@ struct ChessGame {
     // Under-promotions are almost never right.
     static bool demote_quiet(Move m) { return m.kind() == MoveKind::Promotion; }
     static bool see_ge(const Position& pos, Move m, int threshold) { return chess::see_ge(pos, m, threshold); }
+    static Threats threats(const Position& pos) { return chess::threats(pos); }
+    static int threat_escape(const Position& pos, const Threats& t, Move m) { return chess::threat_escape(pos, t, m); }
     static bool has_non_pawn_material(const Position& pos, Color c) { return (pos.pieces(c) & ~pos.pieces(PAWN, KING)) != 0; }
 
     static Outcome rule_outcome(const Position& pos, int ply) {

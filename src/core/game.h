@@ -72,7 +72,7 @@ struct TableRootRanking {
 template <class G>
 concept SearchGame = requires(const typename G::Position& pos, typename G::Position& mutable_pos, typename G::Move m,
                               typename G::MoveList& list, int ply, int threshold, const std::vector<typename G::Move>& root_moves,
-                              const TableSettings& settings) {
+                              const TableSettings& settings, const typename G::Threats& threats) {
     // Types. Move is 16 bits with raw() and an explicit constructor from them (the hash table
     // stores raw moves), none() (no move) and null() (the null move's marker); from() and to()
     // index histories by board point, as Piece does by piece (NO_PIECE: the null move's mover).
@@ -80,6 +80,7 @@ concept SearchGame = requires(const typename G::Position& pos, typename G::Posit
     typename G::Move;
     typename G::MoveList;
     typename G::Piece;
+    typename G::Threats;
     { G::NAME } -> std::convertible_to<std::string_view>;
     // History table dimensions: pieces (colour and type), board points, victim kinds.
     { G::PIECE_NB } -> std::convertible_to<int>;
@@ -124,6 +125,11 @@ concept SearchGame = requires(const typename G::Position& pos, typename G::Posit
     { G::max_gain(pos, m) } -> std::same_as<int>;       // an upper bound of that (delta pruning)
     { G::demote_quiet(m) } -> std::same_as<bool>;       // a quiet move to try after all others
     { G::see_ge(pos, m, threshold) } -> std::same_as<bool>;
+    // Quiet-move ordering by threats: what the game works out once per node of the squares the
+    // opponent attacks with cheaper pieces, and for a quiet move the value it saves by leaving
+    // such a square (negative: the value it puts there).
+    { G::threats(pos) } -> std::same_as<typename G::Threats>;
+    { G::threat_escape(pos, threats, m) } -> std::same_as<int>;
     { G::has_non_pawn_material(pos, pos.side_to_move()) } -> std::same_as<bool>;  // null move and pruning guard
     // Rules: an outcome decided before generating moves (repetition, move limits, material),
     // and the outcome when the side to move has no legal move.

@@ -6,7 +6,8 @@
 // are only tried when the generator produced them, so they need no validation), scores each
 // stage's moves and selects the best remaining one on each call. Order: hash move, noisy moves
 // that do not lose material (most valuable victim first), killers, counter-move, quiet moves by
-// history, then losing noisy moves.
+// history and by what they do about pieces attacked by cheaper ones (the game's threats), then
+// losing noisy moves.
 #pragma once
 
 #include <algorithm>
@@ -115,7 +116,7 @@ private:
     template <Kind K>
     void generate_and_score();
     int score_noisy(Move m) const;
-    int score_quiet(Move m) const;
+    int score_quiet(Move m, const typename Game::Threats& threats) const;
     // Moves the best-scored move of [first, last) to `first` (the earliest such move on a tie).
     void select_best(std::size_t first, std::size_t last);
     Move take(std::size_t index) {
@@ -153,7 +154,7 @@ inline int MovePicker<Game>::score_noisy(Move m) const {
 }
 
 template <SearchGame Game>
-inline int MovePicker<Game>::score_quiet(Move m) const {
+inline int MovePicker<Game>::score_quiet(Move m, const typename Game::Threats& threats) const {
     if (m == killers_[0]) return KILLER_SCORE + 2;
     if (m == killers_[1]) return KILLER_SCORE + 1;
     if (m == counter_) return KILLER_SCORE;
@@ -162,6 +163,7 @@ inline int MovePicker<Game>::score_quiet(Move m) const {
     int s = h.butterfly[index_of(pos_.side_to_move())][m.from()][m.to()];
     for (int k = 0; k < 2; ++k)
         if (continuations_[k]) s += (*continuations_[k])[mover][m.to()];
+    s += params::THREAT_ESCAPE_SCALE * Game::threat_escape(pos_, threats, m);
     if (Game::demote_quiet(m)) s -= 4 * HISTORY_MAX;
     return s;
 }
@@ -173,6 +175,8 @@ void MovePicker<Game>::generate_and_score() {
     if constexpr (K == Kind::Noisy) Game::generate_noisy(pos_, list_);
     else if constexpr (K == Kind::Quiet) Game::generate_quiet(pos_, list_);
     else Game::generate_all(pos_, list_);
+    typename Game::Threats threats{};
+    if constexpr (K != Kind::Noisy) threats = Game::threats(pos_);
     // The hash move was tried first (or was not legal, then it is not in the list): drop it.
     Move* moves = list_.begin();
     std::size_t kept = first;
@@ -181,8 +185,8 @@ void MovePicker<Game>::generate_and_score() {
         if (m == tt_move_) continue;
         moves[kept] = m;
         if constexpr (K == Kind::Noisy) scores_[kept] = score_noisy(m);
-        else if constexpr (K == Kind::Quiet) scores_[kept] = score_quiet(m);
-        else scores_[kept] = Game::is_noisy(pos_, m) ? score_noisy(m) : score_quiet(m);
+        else if constexpr (K == Kind::Quiet) scores_[kept] = score_quiet(m, threats);
+        else scores_[kept] = Game::is_noisy(pos_, m) ? score_noisy(m) : score_quiet(m, threats);
         ++kept;
     }
     list_.truncate(kept);

@@ -144,6 +144,10 @@ inline constexpr Tunable TUNABLES[] = {
     // (Stockfish's capture ordering).
     {"MVV_SCALE", 16, 4, 32, 2},
     {"CAPTURE_HISTORY_DIVISOR", 16, 4, 64, 4},
+    // A quiet move that takes a piece away from a cheaper attacker gains THREAT_ESCAPE_SCALE times
+    // the piece's value, one that puts a piece in reach of a cheaper attacker loses as much
+    // (Stockfish's threatened-piece ordering): a queen's escape outranks any history.
+    {"THREAT_ESCAPE_SCALE", 32, 0, 64, 4},
 
     // --- Lazy SMP --------------------------------------------------------------------------------
     // Helper thread `id` skips depth d when (d + id) % SMP_SKIP_CYCLE == 0, so the threads spread
@@ -234,6 +238,7 @@ SEN_SEARCH_PARAM(CORRECTION_WEIGHT_MAX);
 SEN_SEARCH_PARAM(CORRECTION_MAX);
 SEN_SEARCH_PARAM(MVV_SCALE);
 SEN_SEARCH_PARAM(CAPTURE_HISTORY_DIVISOR);
+SEN_SEARCH_PARAM(THREAT_ESCAPE_SCALE);
 SEN_SEARCH_PARAM(SMP_SKIP_CYCLE);
 
 namespace detail {

@@ -26,6 +26,7 @@
 #include "xiangqi/perft.h"
 #include "xiangqi/position.h"
 #include "xiangqi/see.h"
+#include "xiangqi/threats.h"
 #include "xiangqi/wdl_model.h"
 
 namespace sen::xiangqi {
@@ -35,6 +36,7 @@ struct XiangqiGame {
     using Move = xiangqi::Move;
     using MoveList = xiangqi::MoveList;
     using Piece = xiangqi::Piece;
+    using Threats = xiangqi::Threats;
 
     static constexpr std::string_view NAME = "xiangqi";
     static constexpr std::string_view START_FEN = Position::START_FEN;
@@ -68,6 +70,8 @@ struct XiangqiGame {
     static int max_gain(const Position& pos, Move m) { return SEE_VALUE[victim(pos, m)]; }
     static bool demote_quiet(Move) { return false; }
     static bool see_ge(const Position& pos, Move m, int threshold) { return xiangqi::see_ge(pos, m, threshold); }
+    static Threats threats(const Position& pos) { return xiangqi::threats(pos); }
+    static int threat_escape(const Position& pos, const Threats& t, Move m) { return xiangqi::threat_escape(pos, t, m); }
     // Zugzwang needs a side with only its general, advisors, elephants and soldiers to move.
     static bool has_non_pawn_material(const Position& pos, Color c) { return (pos.pieces(c, CHARIOT) | pos.pieces(c, HORSE, CANNON)) != 0; }
 

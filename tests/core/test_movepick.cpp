@@ -283,6 +283,25 @@ TEST_CASE("Move picker: the order within the groups", "[movepick]") {
         CHECK(t[2] == "e1f2");
     }
 
+    SECTION("a quiet move that saves a piece from a cheaper attacker comes before history") {
+        // Black's queen on d5 is attacked by the rook on d1, and the king's step to e7 has the
+        // best history there is: the queen's moves out of every cheaper piece's reach still come
+        // first, then the rest by history.
+        const Position pos = position_from("4k3/8/8/3q4/8/8/4K3/3R4 b - - 0 1");
+        h->butterfly[index_of(Color::Black)][SQ_E8][SQ_E7] = HISTORY_MAX;
+        const std::vector<Move> picked = pick_all(pos, Move::none(), *h, no_killers, Move::none(), no_continuations);
+        const Threats threats = ChessGame::threats(pos);
+        std::size_t escapes = 0;
+        for (const Move m : picked) escapes += !ChessGame::is_noisy(pos, m) && ChessGame::threat_escape(pos, threats, m) > 0;
+        REQUIRE(escapes > 10);
+        const std::vector<Move> quiet = quiet_ones(pos, picked);
+        for (std::size_t i = 0; i < quiet.size(); ++i) {
+            INFO(coord(pos, quiet[i]));
+            CHECK((i < escapes) == (ChessGame::threat_escape(pos, threats, quiet[i]) > 0));
+        }
+        CHECK(coord(pos, quiet[escapes]) == "e8e7");
+    }
+
     SECTION("capture history orders captures of equal victims") {
         // The rook and the knight can each take an undefended pawn.
         const Position pos = position_from("4k3/8/8/1p4p1/8/2N5/8/4K1R1 w - - 0 1");
