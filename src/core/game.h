@@ -127,7 +127,7 @@ concept SearchGame = requires(const typename G::Position& pos, typename G::Posit
     { G::see_ge(pos, m, threshold) } -> std::same_as<bool>;
     // Quiet-move ordering by threats: what the game works out once per node of the squares the
     // opponent attacks with cheaper pieces, and for a quiet move the value it saves by leaving
-    // such a square (negative: the value it puts there).
+    // such a square (a game may also mark down a move into such reach: a negative value).
     { G::threats(pos) } -> std::same_as<typename G::Threats>;
     { G::threat_escape(pos, threats, m) } -> std::same_as<int>;
     { G::has_non_pawn_material(pos, pos.side_to_move()) } -> std::same_as<bool>;  // null move and pruning guard
