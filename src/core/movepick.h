@@ -11,6 +11,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -34,12 +35,19 @@ inline void update_history(std::int16_t& entry, int bonus) {
 template <SearchGame Game>
 using PieceToHistory = std::int16_t[Game::PIECE_NB][Game::SQUARE_NB];
 
+// The continuation-history rows a quiet move is judged by: those of the moves one, two and four
+// plies back (the opponent's last move, our own last one and our one before it; Stockfish uses the
+// same three), nullptr where there is none.
+inline constexpr int CONTINUATION_PLIES[] = {1, 2, 4};
+template <SearchGame Game>
+using ContinuationRows = std::array<const PieceToHistory<Game>*, std::size(CONTINUATION_PLIES)>;
+
 template <SearchGame Game>
 struct Histories {
     using Move = typename Game::Move;
     std::int16_t butterfly[COLOR_NB][Game::SQUARE_NB][Game::SQUARE_NB];      // quiet moves by from/to
     std::int16_t capture[Game::PIECE_NB][Game::SQUARE_NB][Game::VICTIM_NB];  // noisy moves by piece, to, victim
-    PieceToHistory<Game> continuation[Game::PIECE_NB][Game::SQUARE_NB];      // follow-ups of the move 1 and 2 plies back
+    PieceToHistory<Game> continuation[Game::PIECE_NB][Game::SQUARE_NB];      // follow-ups of the moves of CONTINUATION_PLIES
     Move counter[Game::PIECE_NB][Game::SQUARE_NB];                           // reply to the previous move
     // Static-eval correction by side to move and pawn structure (see the search's corrected_eval),
     // in 1/CORRECTION_GRAIN centipawns.
@@ -65,17 +73,15 @@ public:
     using Move = typename Game::Move;
     using MoveList = typename Game::MoveList;
 
-    // Main search: every legal move. `continuations` are the history rows of the moves one and
-    // two plies back (nullptr when absent).
+    // Main search: every legal move, quiet ones ordered by their history and `continuations`.
     MovePicker(const Position& pos, Move tt_move, const Histories<Game>& histories, const Move killers[2], Move counter,
-               const PieceToHistory<Game>* const continuations[2])
-        : pos_(pos), histories_(histories), tt_move_(tt_move), killers_{killers[0], killers[1]},
-          counter_(counter), continuations_{continuations[0], continuations[1]}, stage_(Stage::HashMove) {}
+               const ContinuationRows<Game>& continuations)
+        : pos_(pos), histories_(histories), tt_move_(tt_move), killers_{killers[0], killers[1]}, counter_(counter),
+          continuations_(continuations), stage_(Stage::HashMove) {}
     // Quiescence search: noisy moves only, or every evasion when in check.
     MovePicker(const Position& pos, Move tt_move, const Histories<Game>& histories)
         : pos_(pos), histories_(histories), tt_move_(tt_move), killers_{Move::none(), Move::none()},
-          counter_(Move::none()), continuations_{nullptr, nullptr},
-          stage_(pos.in_check() ? Stage::QuiescenceHashMove : Stage::QuiescenceNoisyHashMove) {}
+          counter_(Move::none()), continuations_{}, stage_(pos.in_check() ? Stage::QuiescenceHashMove : Stage::QuiescenceNoisyHashMove) {}
 
     // The next move, or Move::none() when exhausted.
     Move next();
@@ -130,7 +136,7 @@ private:
     Move tt_move_;
     Move killers_[2];
     Move counter_;
-    const PieceToHistory<Game>* continuations_[2];
+    ContinuationRows<Game> continuations_;
     Stage stage_;
     bool skipping_quiets_ = false;
     int last_score_ = 0;
@@ -161,8 +167,8 @@ inline int MovePicker<Game>::score_quiet(Move m, const typename Game::Threats& t
     const Histories<Game>& h = histories_;
     const auto mover = pos_.piece_on(m.from());
     int s = h.butterfly[index_of(pos_.side_to_move())][m.from()][m.to()];
-    for (int k = 0; k < 2; ++k)
-        if (continuations_[k]) s += (*continuations_[k])[mover][m.to()];
+    for (const PieceToHistory<Game>* c : continuations_)
+        if (c) s += (*c)[mover][m.to()];
     s += params::THREAT_ESCAPE_SCALE * Game::threat_escape(pos_, threats, m);
     if (Game::demote_quiet(m)) s -= 4 * HISTORY_MAX;
     return s;

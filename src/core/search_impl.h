@@ -37,7 +37,9 @@ inline ReductionTable LMR;
 inline const ReductionTable LMR;
 #endif
 
-constexpr int STACK_OFFSET = 4;  // room for (ss - 2) lookups at the root
+// Stack entries below the root's, so that lookups as far back as ss - 5 (the continuation rows
+// of CONTINUATION_PLIES, from a node and from the move before it) need no bounds test.
+constexpr int STACK_OFFSET = 5;
 constexpr int NO_EVAL = -SCORE_INFINITE;
 
 // How many of a node's quiet and noisy moves that failed to cut are remembered for the history
@@ -89,6 +91,7 @@ struct StackEntry {
     PieceToHistory<Game>* continuation = nullptr;
     bool null_move_allowed = true;
     Move excluded = Move::none();  // the move a singular-extension search leaves out
+    bool quiet = false;            // whether `move` is quiet (not null, not noisy); set by the main search only
 };
 
 template <SearchGame Game>
@@ -475,6 +478,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
             const int r = params::NMP_BASE_REDUCTION + depth / params::NMP_DEPTH_DIVISOR +
                           std::min(params::NMP_EVAL_MAX_REDUCTION, (eval - beta) / params::NMP_EVAL_DIVISOR);
             ss->move = Move::null();
+            ss->quiet = false;
             ss->moved_piece = Game::NO_PIECE;
             ss->continuation = &histories.continuation[Game::NO_PIECE][0];
             pos.make_null_move();
@@ -498,7 +502,8 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
 
     const Move prev = (ss - 1)->move;
     const Move counter = prev && prev != Move::null() ? histories.counter[(ss - 1)->moved_piece][prev.to()] : Move::none();
-    const PieceToHistory<Game>* continuations[2] = {(ss - 1)->continuation, (ss - 2)->continuation};
+    ContinuationRows<Game> continuations;
+    for (std::size_t k = 0; k < continuations.size(); ++k) continuations[k] = (ss - CONTINUATION_PLIES[k])->continuation;
     // The root's moves come from root_moves (below); a picker there would generate every legal
     // move for nothing.
     std::optional<MovePicker<Game>> picker;
@@ -590,6 +595,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
         if (PV) pv_length[ply + 1] = ply + 1;
         ss->move = m;
         ss->moved_piece = pos.piece_on(m.from());
+        ss->quiet = quiet;
         ss->continuation = &histories.continuation[pos.piece_on(m.from())][m.to()];
         tt->prefetch(pos.key_after(m));
         pos.make_move(m);
@@ -656,6 +662,15 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
     // With the hash move left out and no other move, the hash move is singular: fail low.
     if (move_count == 0) return excluded ? alpha : outcome_score(Game::no_move_outcome(pos), ply);
 
+    // A fail low proves the opponent's quiet move that led here good: it gets the bonus a cutoff
+    // would have given it, in the continuation histories it is judged by (Stockfish's bonus for
+    // the prior countermove).
+    if (best_score <= original_alpha && !excluded && (ss - 1)->quiet) {
+        const int bonus = history_bonus(depth);
+        for (const int k : CONTINUATION_PLIES)
+            if ((ss - 1 - k)->continuation) update_history((*(ss - 1 - k)->continuation)[(ss - 1)->moved_piece][prev.to()], bonus);
+    }
+
     // History updates on a cutoff: reward the move that refuted, penalise the ones tried before it.
     if (best_score >= beta) {
         const bool best_quiet = !Game::is_noisy(pos, best_move);
@@ -691,7 +706,7 @@ void BasicSearcher<Game>::Worker::update_quiet_histories(StackEntry* ss, Move be
     const auto update_all = [&](Move m, int b) {
         update_history(histories.butterfly[us][m.from()][m.to()], b);
         const auto pc = pos.piece_on(m.from());
-        for (int k = 1; k <= 2; ++k)
+        for (const int k : CONTINUATION_PLIES)
             if ((ss - k)->continuation) update_history((*(ss - k)->continuation)[pc][m.to()], b);
     };
     update_all(best, bonus);

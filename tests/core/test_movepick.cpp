@@ -61,7 +61,7 @@ std::vector<Move> generated(const Position& pos, bool noisy_only) {
 }
 
 std::vector<Move> pick_all(const Position& pos, Move tt_move, const History& h, const Move killers[2], Move counter,
-                           const PieceToHistory<ChessGame>* const continuations[2], std::vector<bool>* bad_noisy = nullptr) {
+                           const ContinuationRows<ChessGame>& continuations, std::vector<bool>* bad_noisy = nullptr) {
     Picker picker(pos, tt_move, h, killers, counter, continuations);
     std::vector<Move> moves = drain(picker, bad_noisy);
     CHECK(moves.size() == count_legal_moves(pos));
@@ -133,7 +133,7 @@ std::vector<Position> sample_positions() {
 TEST_CASE("Move picker: every legal move exactly once, the hash move first", "[movepick]") {
     const auto h = fresh_histories();
     const Move no_killers[2] = {Move::none(), Move::none()};
-    const PieceToHistory<ChessGame>* const no_continuations[2] = {nullptr, nullptr};
+    const ContinuationRows<ChessGame> no_continuations{};
     int with_hash_move = 0;
     for (const Position& pos : sample_positions()) {
         INFO(pos.fen());
@@ -155,7 +155,7 @@ TEST_CASE("Move picker: every legal move exactly once, the hash move first", "[m
 
 TEST_CASE("Move picker: a move that is not legal here is never yielded", "[movepick]") {
     const auto h = fresh_histories();
-    const PieceToHistory<ChessGame>* const no_continuations[2] = {nullptr, nullptr};
+    const ContinuationRows<ChessGame> no_continuations{};
     std::mt19937 rng(17);
     const std::vector<Position> positions = sample_positions();
     int garbage = 0;
@@ -208,7 +208,7 @@ TEST_CASE("Move picker: the documented order of the groups", "[movepick]") {
         };
         const PieceToHistory<ChessGame>* const first = random_row();
         const PieceToHistory<ChessGame>* const second = rng() % 2 ? random_row() : nullptr;
-        const PieceToHistory<ChessGame>* const continuations[2] = {first, second};
+        const ContinuationRows<ChessGame> continuations{first, second, nullptr};
         std::vector<bool> bad;
         const std::vector<Move> picked = pick_all(pos, tt_move, *h, killers, counter, continuations, &bad);
         REQUIRE(picked.size() == moves.size());
@@ -235,7 +235,7 @@ TEST_CASE("Move picker: the documented order of the groups", "[movepick]") {
 TEST_CASE("Move picker: the order within the groups", "[movepick]") {
     auto h = fresh_histories();
     const Move no_killers[2] = {Move::none(), Move::none()};
-    const PieceToHistory<ChessGame>* const no_continuations[2] = {nullptr, nullptr};
+    const ContinuationRows<ChessGame> no_continuations{};
     const auto texts = [](const Position& pos, const std::vector<Move>& moves) {
         std::vector<std::string> t;
         for (const Move m : moves) t.push_back(coord(pos, m));
@@ -275,12 +275,16 @@ TEST_CASE("Move picker: the order within the groups", "[movepick]") {
         CHECK(t[5] == "e1e2");
         CHECK(sorted({t[6], t[7], t[8]}) == std::vector<std::string>{"b7b8b", "b7b8n", "b7b8r"});
 
-        // A continuation history row counts as well: it lifts e1e2 to the front of the quiet moves.
+        // A continuation history row counts as well, in any of the three places (one, two or four
+        // plies back): it lifts e1e2 to the front of the quiet moves.
         h->continuation[W_PAWN][SQ_B7][W_KING][SQ_E2] = 2000;
-        const PieceToHistory<ChessGame>* const continuations[2] = {nullptr, &h->continuation[W_PAWN][SQ_B7]};
-        t = texts(pos, pick_all(pos, Move::none(), *h, no_killers, Move::none(), continuations));
-        CHECK(t[1] == "e1e2");
-        CHECK(t[2] == "e1f2");
+        for (std::size_t k = 0; k < ContinuationRows<ChessGame>{}.size(); ++k) {
+            ContinuationRows<ChessGame> continuations{};
+            continuations[k] = &h->continuation[W_PAWN][SQ_B7];
+            t = texts(pos, pick_all(pos, Move::none(), *h, no_killers, Move::none(), continuations));
+            CHECK(t[1] == "e1e2");
+            CHECK(t[2] == "e1f2");
+        }
     }
 
     SECTION("a quiet move that saves a piece from a cheaper attacker comes before history") {
@@ -339,7 +343,7 @@ TEST_CASE("Move picker: after skip_quiets only the noisy moves not yet returned 
     // none of the quiet ones, whatever point it is called at and whether scoring has happened.
     std::mt19937 rng(31);
     const auto h = random_histories(rng);
-    const PieceToHistory<ChessGame>* const no_continuations[2] = {nullptr, nullptr};
+    const ContinuationRows<ChessGame> no_continuations{};
     int skipped_with_noisy_left = 0, positions = 0;
     for (const Position& pos : sample_positions()) {
         INFO(pos.fen());
