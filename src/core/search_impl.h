@@ -213,6 +213,12 @@ struct BasicSearcher<Game>::Worker {
     template <bool PV>
     int qsearch(int alpha, int beta, int ply, StackEntry* ss);
     void update_quiet_histories(StackEntry* ss, Move best, const Move* quiets, int quiet_count, int depth);
+    // Gives `bonus` to quiet move m of `piece`, made at ss, in the continuation histories that
+    // judge it (those of the moves CONTINUATION_PLIES before it).
+    void update_continuations(const StackEntry* ss, typename Game::Piece piece, Move m, int bonus) {
+        for (const int k : CONTINUATION_PLIES)
+            if ((ss - k)->continuation) update_history((*(ss - k)->continuation)[piece][m.to()], bonus);
+    }
 };
 
 template <SearchGame Game>
@@ -665,11 +671,8 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
     // A fail low proves the opponent's quiet move that led here good: it gets the bonus a cutoff
     // would have given it, in the continuation histories it is judged by (Stockfish's bonus for
     // the prior countermove).
-    if (best_score <= original_alpha && !excluded && (ss - 1)->quiet) {
-        const int bonus = history_bonus(depth);
-        for (const int k : CONTINUATION_PLIES)
-            if ((ss - 1 - k)->continuation) update_history((*(ss - 1 - k)->continuation)[(ss - 1)->moved_piece][prev.to()], bonus);
-    }
+    if (best_score <= original_alpha && !excluded && (ss - 1)->quiet)
+        update_continuations(ss - 1, (ss - 1)->moved_piece, prev, history_bonus(depth));
 
     // History updates on a cutoff: reward the move that refuted, penalise the ones tried before it.
     if (best_score >= beta) {
@@ -705,9 +708,7 @@ void BasicSearcher<Game>::Worker::update_quiet_histories(StackEntry* ss, Move be
     const int bonus = history_bonus(depth);
     const auto update_all = [&](Move m, int b) {
         update_history(histories.butterfly[us][m.from()][m.to()], b);
-        const auto pc = pos.piece_on(m.from());
-        for (const int k : CONTINUATION_PLIES)
-            if ((ss - k)->continuation) update_history((*(ss - k)->continuation)[pc][m.to()], b);
+        update_continuations(ss, pos.piece_on(m.from()), m, b);
     };
     update_all(best, bonus);
     for (int i = 0; i < quiet_count; ++i) update_all(quiets[i], -bonus);
