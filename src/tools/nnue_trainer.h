@@ -14,9 +14,11 @@
 // resumed from it ends bit for bit where the uninterrupted run does.
 // Owns: the loaded positions, the float network, its optimiser state and the quantisation. Never
 // touches the evaluation the engine uses (the engine reads the written file) or the engine's state.
-// Invariants: after every optimiser step |w1| <= W1_LIMIT and |w2| <= W2_LIMIT, so the quantised
-// sums cannot overflow (nnue/network.h); a position's features are those of nn::feature_of(), the
-// function the engine's accumulators use (with king buckets, of both kings' squares).
+// With king buckets, a factoriser (TRAIN_INPUTS below) adds rows that all buckets share.
+// Invariants: after every optimiser step |w1| <= W1_LIMIT (with a factoriser, each row and each
+// folded row, a bucket's plus its shared one) and |w2| <= W2_LIMIT, so the quantised sums cannot
+// overflow (nnue/network.h); a position's features are those of nn::feature_of(), the function the
+// engine's accumulators use (with king buckets, of both kings' squares).
 #pragma once
 
 #include <algorithm>
@@ -93,24 +95,71 @@ std::optional<TrainPosition<F>> train_position_of(const Position& pos, double wh
     return p;
 }
 
+// A network with king buckets trains with a factoriser: besides its F::INPUTS rows it has
+// PLAIN_INPUTS shared rows, one for each input index within a bucket, and a bucket's row as the
+// engine sees it is its own row plus the shared one. Every piece of every position trains the
+// shared rows, so what the buckets have in common is learnt from all the games, and a bucket's own
+// row learns only how its king placement differs: on few games the buckets then generalise
+// instead of memorising. quantise() folds the shared rows into the buckets; files and the engine
+// never see them.
+template <FeatureSet F>
+constexpr int factor_inputs() {
+    if constexpr (KingBucketed<F>) return F::PLAIN_INPUTS;
+    else return 0;
+}
+// The rows of the float network: the engine's inputs and then the shared ones.
+template <FeatureSet F>
+constexpr int TRAIN_INPUTS = F::INPUTS + factor_inputs<F>();
+// A training position activates a shared row for each of its pieces too.
+template <FeatureSet F>
+constexpr int MAX_TRAIN_FEATURES = F::MAX_PIECES * (factor_inputs<F>() > 0 ? 2 : 1);
+
 // The input indices of the position's pieces seen from the side to move and from the other side,
-// in the order of its pieces.
+// in the order of its pieces (features_of()); training_features_of() appends the shared rows'.
 template <FeatureSet F>
 struct PositionFeatures {
     int count = 0;
-    std::array<int, F::MAX_PIECES> side_to_move{};
-    std::array<int, F::MAX_PIECES> other_side{};
+    std::array<int, MAX_TRAIN_FEATURES<F>> side_to_move{};
+    std::array<int, MAX_TRAIN_FEATURES<F>> other_side{};
 };
 
-// The network in floats, laid out as Network<F>: w1 row by row (row = input feature). All zeros
-// as constructed, which is what a gradient or an optimiser's moments start from.
+// The network in floats, laid out as Network<F> (w1 row by row, row = input feature) but for the
+// shared rows after the engine's (TRAIN_INPUTS). All zeros as constructed, which is what a
+// gradient or an optimiser's moments start from.
 template <FeatureSet F>
 struct FloatNetwork {
-    std::vector<float> w1 = std::vector<float>(std::size_t(F::INPUTS) * F::HIDDEN);
+    std::vector<float> w1 = std::vector<float>(std::size_t(TRAIN_INPUTS<F>) * F::HIDDEN);
     std::vector<float> b1 = std::vector<float>(F::HIDDEN);
     std::vector<float> w2 = std::vector<float>(2 * F::HIDDEN);
     float b2 = 0;
 };
+
+// The shared row of a feature (one of the engine's inputs) of a network with king buckets.
+template <FeatureSet F>
+constexpr int shared_row_of(int feature) {
+    return F::INPUTS + feature % F::PLAIN_INPUTS;
+}
+
+// The row of a feature as the engine sees it: its own, plus its shared row with a factoriser.
+template <FeatureSet F>
+float folded_weight(const FloatNetwork<F>& net, int feature, int neuron) {
+    float w = net.w1[std::size_t(feature) * F::HIDDEN + std::size_t(neuron)];
+    if constexpr (factor_inputs<F>() > 0) w += net.w1[std::size_t(shared_row_of<F>(feature)) * F::HIDDEN + std::size_t(neuron)];
+    return w;
+}
+
+// With a factoriser, the optimiser keeps each row within W1_LIMIT, and then this keeps each sum of
+// a bucket's row and its shared row there too: the folded weights are what must not overflow.
+template <FeatureSet F>
+void limit_factorised_rows(FloatNetwork<F>& net) {
+    if constexpr (factor_inputs<F>() > 0) {
+        for (int feature = 0; feature < F::INPUTS; ++feature) {
+            float* own = net.w1.data() + std::size_t(feature) * F::HIDDEN;
+            const float* shared = net.w1.data() + std::size_t(shared_row_of<F>(feature)) * F::HIDDEN;
+            for (int h = 0; h < F::HIDDEN; ++h) own[h] = std::clamp(own[h], -W1_LIMIT - shared[h], W1_LIMIT - shared[h]);
+        }
+    }
+}
 
 struct TrainOptions {
     int epochs = 20;
@@ -177,7 +226,7 @@ struct Accumulators {
 };
 
 template <FeatureSet F>
-void add_rows(const FloatNetwork<F>& net, const std::array<int, F::MAX_PIECES>& features, int count, std::array<float, F::HIDDEN>& acc) {
+void add_rows(const FloatNetwork<F>& net, const std::array<int, MAX_TRAIN_FEATURES<F>>& features, int count, std::array<float, F::HIDDEN>& acc) {
     std::copy(net.b1.begin(), net.b1.end(), acc.begin());
     for (int i = 0; i < count; ++i) {
         const float* row = net.w1.data() + std::size_t(features[i]) * F::HIDDEN;
@@ -210,11 +259,11 @@ float output_of(const FloatNetwork<F>& net, const Accumulators<F>& acc) {
 template <FeatureSet F>
 struct GradientBuffer {
     FloatNetwork<F> gradient;
-    std::vector<std::uint8_t> touched = std::vector<std::uint8_t>(F::INPUTS, 0);
+    std::vector<std::uint8_t> touched = std::vector<std::uint8_t>(TRAIN_INPUTS<F>, 0);
     double loss_sum = 0;
 
     void clear() {
-        for (int f = 0; f < F::INPUTS; ++f)
+        for (int f = 0; f < TRAIN_INPUTS<F>; ++f)
             if (touched[f]) {
                 std::fill_n(gradient.w1.begin() + std::ptrdiff_t(f) * F::HIDDEN, F::HIDDEN, 0.0f);
                 touched[f] = 0;
@@ -226,7 +275,7 @@ struct GradientBuffer {
     }
 
     void add(const GradientBuffer<F>& other) {
-        for (int f = 0; f < F::INPUTS; ++f)
+        for (int f = 0; f < TRAIN_INPUTS<F>; ++f)
             if (other.touched[f]) {
                 float* row = gradient.w1.data() + std::size_t(f) * F::HIDDEN;
                 const float* from = other.gradient.w1.data() + std::size_t(f) * F::HIDDEN;
@@ -249,7 +298,7 @@ void accumulate_gradient(const FloatNetwork<F>& net, Positions<F> positions, std
     alignas(64) std::array<float, F::HIDDEN> delta_stm, delta_other;
     for (const std::uint32_t index : indices) {
         const TrainPosition<F>& position = positions[index];
-        const PositionFeatures<F> features = features_of(position);
+        const PositionFeatures<F> features = training_features_of(position);
         accumulate(net, features, acc);
         const float prediction = sigmoid(output_of(net, acc));
         const float error = prediction - float(training_target(position, lambda));
@@ -326,6 +375,7 @@ struct Optimiser {
         adam_update<float>(net.b1, grad.b1, first.b1, second.b1, s, WeightDecay::Off, 0.0f);
         adam_update<float>(net.w2, grad.w2, first.w2, second.w2, s, WeightDecay::On, W2_LIMIT<F>);
         net.b2 = adam_update(net.b2, grad.b2, first.b2, second.b2, s);
+        limit_factorised_rows(net);
     }
 };
 
@@ -406,6 +456,41 @@ std::unique_ptr<Network<F>> with_king_buckets(const Network<typename F::Plain>& 
     return net;
 }
 
+// Both for the shared rows: each piece's shared row, after its own, in the same view.
+template <FeatureSet F>
+PositionFeatures<F> training_features_of(const TrainPosition<F>& position) {
+    PositionFeatures<F> f = features_of(position);
+    if constexpr (factor_inputs<F>() > 0) {
+        for (int i = 0; i < position.count; ++i) {
+            f.side_to_move[position.count + i] = shared_row_of<F>(f.side_to_move[i]);
+            f.other_side[position.count + i] = shared_row_of<F>(f.other_side[i]);
+        }
+        f.count = 2 * position.count;
+    }
+    return f;
+}
+
+// Moves what a feature's rows in all buckets have in common (their mean) into its shared row, so
+// that the buckets' own rows start as their differences; the folded network stays the same but
+// for float rounding. For a network read from a file, whose shared rows are zero.
+template <FeatureSet F>
+void centre_buckets(FloatNetwork<F>& net) {
+    if constexpr (factor_inputs<F>() > 0) {
+        for (int plain = 0; plain < F::PLAIN_INPUTS; ++plain) {
+            float* shared = net.w1.data() + std::size_t(F::INPUTS + plain) * F::HIDDEN;
+            for (int h = 0; h < F::HIDDEN; ++h) {
+                float mean = 0;
+                for (int bucket = 0; bucket < F::KING_BUCKETS; ++bucket)
+                    mean += net.w1[std::size_t(bucket * F::PLAIN_INPUTS + plain) * F::HIDDEN + std::size_t(h)];
+                mean /= float(F::KING_BUCKETS);
+                shared[h] += mean;
+                for (int bucket = 0; bucket < F::KING_BUCKETS; ++bucket)
+                    net.w1[std::size_t(bucket * F::PLAIN_INPUTS + plain) * F::HIDDEN + std::size_t(h)] -= mean;
+            }
+        }
+    }
+}
+
 template <FeatureSet F>
 FloatNetwork<F> initial_network(std::uint64_t seed) {
     SplitMix64 rng(mix_pair(seed, INIT_STREAM));
@@ -413,7 +498,8 @@ FloatNetwork<F> initial_network(std::uint64_t seed) {
     FloatNetwork<F> net;
     const double w1_limit = 1.0 / std::sqrt(double(F::MAX_PIECES));
     const double w2_limit = 1.0 / std::sqrt(2.0 * F::HIDDEN);
-    for (float& w : net.w1) w = uniform(w1_limit);
+    // The shared rows of a factoriser start at zero: the folded rows are then as without one.
+    for (std::size_t i = 0; i < std::size_t(F::INPUTS) * F::HIDDEN; ++i) net.w1[i] = uniform(w1_limit);
     for (float& w : net.w2) w = uniform(w2_limit);
     return net;
 }
@@ -421,7 +507,7 @@ FloatNetwork<F> initial_network(std::uint64_t seed) {
 template <FeatureSet F>
 float forward(const FloatNetwork<F>& net, const TrainPosition<F>& position) {
     Accumulators<F> acc;
-    accumulate(net, features_of(position), acc);
+    accumulate(net, training_features_of(position), acc);
     return output_of(net, acc);
 }
 
@@ -451,7 +537,10 @@ Network<F> quantise(const FloatNetwork<F>& net, int* clamped = nullptr) {
     constexpr double I16_MIN = std::numeric_limits<std::int16_t>::min(), I16_MAX = std::numeric_limits<std::int16_t>::max();
     constexpr double I32_MIN = std::numeric_limits<std::int32_t>::min(), I32_MAX = std::numeric_limits<std::int32_t>::max();
     Network<F> q{};
-    for (std::size_t i = 0; i < q.w1.size(); ++i) q.w1[i] = std::int16_t(to_int(double(net.w1[i]) * QA, I16_MIN, I16_MAX));
+    for (int feature = 0; feature < F::INPUTS; ++feature)
+        for (int h = 0; h < F::HIDDEN; ++h)
+            q.w1[std::size_t(feature) * F::HIDDEN + std::size_t(h)] =
+                std::int16_t(to_int(double(folded_weight(net, feature, h)) * QA, I16_MIN, I16_MAX));
     for (std::size_t i = 0; i < q.b1.size(); ++i) q.b1[i] = std::int16_t(to_int(double(net.b1[i]) * QA, I16_MIN, I16_MAX));
     for (std::size_t i = 0; i < q.w2.size(); ++i) q.w2[i] = std::int16_t(to_int(double(net.w2[i]) * QB, I16_MIN, I16_MAX));
     q.b2 = std::int32_t(to_int(double(net.b2) * QA * QB, I32_MIN, I32_MAX));
@@ -474,7 +563,7 @@ double quantised_output(const Network<F>& net, const TrainPosition<F>& position)
     const PositionFeatures<F> features = features_of(position);
     std::int64_t sum = 0;
     for (int view = 0; view < 2; ++view) {
-        const std::array<int, F::MAX_PIECES>& active = view == 0 ? features.side_to_move : features.other_side;
+        const auto& active = view == 0 ? features.side_to_move : features.other_side;
         for (int h = 0; h < F::HIDDEN; ++h) {
             std::int32_t acc = net.b1[h];
             for (int i = 0; i < features.count; ++i) acc += net.w1[std::size_t(active[i]) * F::HIDDEN + h];
@@ -679,7 +768,8 @@ constexpr const char* TRAIN_USAGE =
     "       --validation F  fraction of the games held out to measure the loss on (0 <= F < 1)\n"
     "       --variant V     the game of the data and the network (default chess)\n"
     "       --mirror        also train on each training position reflected left to right (in chess those\n"
-    "                       without castling rights): the same value by the symmetry of the rules\n"
+    "                       without castling rights): the same value by the symmetry of the rules (with\n"
+    "                       king buckets the inputs are already the same, so it is ignored)\n"
     "       --init NET      start from this network file (or <built-in>, the one in this binary) instead\n"
     "                       of random weights: more training for an existing network. In a build with\n"
     "                       king buckets, a network without them is converted (docs/nnue.md)\n"
@@ -800,6 +890,13 @@ int run_train_command(const std::vector<std::string>& args, std::span<const unsi
             checkpoint_path = value;
         }
     }
+    if constexpr (KingBucketed<F>)
+        if (mirror_files) {
+            // A position and its reflection have the same inputs here (a view whose king is on e-h
+            // sees the board reflected), so the copies would only count positions twice.
+            fmt::print("--mirror: ignored with king buckets, whose inputs are the same for a position and its reflection\n");
+            mirror_files = false;
+        }
     const bool convert_only = options.epochs == 0;
     if (convert_only && init_path.empty()) return usage_error("--epochs 0 needs --init");
     if (data_paths.empty() && !convert_only) return usage_error("--data is required");
@@ -846,6 +943,8 @@ int run_train_command(const std::vector<std::string>& args, std::span<const unsi
             return 0;
         }
         starting_network = dequantise(*start_from);
+        // With king buckets, what the buckets share goes to the factoriser's shared rows.
+        centre_buckets(starting_network);
     }
     const int decay_epoch = effective_decay_epoch(options);
 

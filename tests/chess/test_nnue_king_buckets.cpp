@@ -6,7 +6,8 @@
 // null move of random games; a position and its colour mirror evaluate alike; a network without
 // buckets converts into one that evaluates exactly as it (once left-right symmetric); bucketed
 // files round-trip and the two layouts refuse each other's files; the trainer's features,
-// gradient and training work for the bucketed set.
+// gradient and training work for the bucketed set, and its factoriser's shared rows fold into the
+// written network, survive centring and stay within the weight limit.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -387,8 +388,9 @@ TEST_CASE("King buckets: the trainer's features, gradient and training", "[nnue]
     }
 
     // The analytic gradient against a central difference of the loss written again in doubles,
-    // on first-layer weights of several buckets. The weights are too small to move a neuron
-    // over screlu's bends, so the difference sees no kink.
+    // on first-layer weights of several buckets and on the factoriser's shared rows (each piece's
+    // row is its bucket's plus its shared one). The weights are too small to move a neuron over
+    // screlu's bends, so the difference sees no kink.
     constexpr double LAMBDA = 0.5;
     const std::vector<nn::TrainPosition<Bucketed>> sample(positions.begin(), positions.begin() + 60);
     nn::FloatNetwork<Bucketed> fnet;
@@ -404,10 +406,14 @@ TEST_CASE("King buckets: the trainer's features, gradient and training", "[nnue]
             double out = fnet.b2;
             for (int h = 0; h < Bucketed::HIDDEN; ++h) {
                 double stm = fnet.b1[h], other = fnet.b1[h];
-                for (int k = 0; k < f.count; ++k) {
-                    stm += fnet.w1[std::size_t(f.side_to_move[k]) * Bucketed::HIDDEN + h];
-                    other += fnet.w1[std::size_t(f.other_side[k]) * Bucketed::HIDDEN + h];
-                }
+                for (int k = 0; k < f.count; ++k)
+                    for (const int shared : {0, 1}) {
+                        const auto row = [&](int feature) {
+                            return std::size_t(shared ? feature % Bucketed::PLAIN_INPUTS + Bucketed::INPUTS : feature);
+                        };
+                        stm += fnet.w1[row(f.side_to_move[k]) * Bucketed::HIDDEN + h];
+                        other += fnet.w1[row(f.other_side[k]) * Bucketed::HIDDEN + h];
+                    }
                 out += fnet.w2[h] * stm * stm + fnet.w2[Bucketed::HIDDEN + h] * other * other;
             }
             const double error = 1.0 / (1.0 + std::exp(-out)) - nn::training_target(p, LAMBDA);
@@ -421,8 +427,8 @@ TEST_CASE("King buckets: the trainer's features, gradient and training", "[nnue]
     int compared = 0;
     for (const auto& p : sample) {
         const nn::PositionFeatures<Bucketed> f = nn::features_of(p);
-        for (const int feature : {f.side_to_move[0], f.other_side[1]}) {
-            const int bucket = feature / Bucketed::PLAIN_INPUTS;
+        for (const int feature : {f.side_to_move[0], f.other_side[1], nn::shared_row_of<Bucketed>(f.side_to_move[2])}) {
+            const int bucket = feature / Bucketed::PLAIN_INPUTS;  // KING_BUCKETS: the shared rows
             if (std::find(buckets_seen.begin(), buckets_seen.end(), bucket) != buckets_seen.end()) continue;
             buckets_seen.push_back(bucket);
             for (const int h : {0, 7}) {
@@ -442,8 +448,9 @@ TEST_CASE("King buckets: the trainer's features, gradient and training", "[nnue]
             }
         }
     }
-    CHECK(buckets_seen.size() >= 3);
-    CHECK(compared >= 6);
+    CHECK(buckets_seen.size() >= 4);
+    CHECK(std::find(buckets_seen.begin(), buckets_seen.end(), Bucketed::KING_BUCKETS) != buckets_seen.end());
+    CHECK(compared >= 8);
 
     // A short run lowers the loss.
     nn::TrainOptions options;
@@ -454,4 +461,60 @@ TEST_CASE("King buckets: the trainer's features, gradient and training", "[nnue]
     const double before = nn::mean_loss(trained, positions, options.lambda);
     nn::train_network(trained, positions, {}, options);
     CHECK(nn::mean_loss(trained, positions, options.lambda) < 0.9 * before);
+}
+
+TEST_CASE("King buckets: the factoriser's shared rows fold into the buckets", "[nnue]") {
+    std::vector<nn::TrainPosition<Bucketed>> positions;
+    std::mt19937 rng(61);
+    for (const auto& [fen, chess960] : start_positions()) {
+        Position pos = position_from(fen, chess960);
+        for (int ply = 0; ply < 20; ++ply) {
+            positions.push_back(*nn::train_position_of<Bucketed>(pos, 0.5, 0));
+            const Move m = random_move(pos, rng);
+            if (m == Move::none()) break;
+            pos.make_move(m);
+        }
+    }
+    nn::FloatNetwork<Bucketed> net = nn::initial_network<Bucketed>(7);
+    // A fresh network's shared rows are zero, so its buckets are as without a factoriser.
+    CHECK(std::all_of(net.w1.begin() + std::ptrdiff_t(Bucketed::INPUTS) * Bucketed::HIDDEN, net.w1.end(), [](float w) { return w == 0; }));
+    std::mt19937 weights_rng(8);
+    for (std::size_t i = std::size_t(Bucketed::INPUTS) * Bucketed::HIDDEN; i < net.w1.size(); ++i)
+        net.w1[i] = float((double(weights_rng()) / 4294967296.0 * 2 - 1) * 0.05);
+
+    // quantise() writes each bucket's row plus its shared row, and the engine's integers then
+    // compute what the float network does (up to rounding).
+    const nn::Network<Bucketed> q = nn::quantise(net);
+    for (const int feature : {0, 5, Bucketed::PLAIN_INPUTS + 100, Bucketed::INPUTS - 1})
+        for (const int h : {0, Bucketed::HIDDEN - 1}) {
+            const float folded = net.w1[std::size_t(feature) * Bucketed::HIDDEN + std::size_t(h)] +
+                                 net.w1[std::size_t(nn::shared_row_of<Bucketed>(feature)) * Bucketed::HIDDEN + std::size_t(h)];
+            CHECK(q.w1[std::size_t(feature) * Bucketed::HIDDEN + std::size_t(h)] == std::lround(double(folded) * nn::QA));
+        }
+    double worst = 0;
+    for (const auto& p : positions) worst = std::max(worst, std::abs(nn::forward(net, p) - nn::quantised_output(q, p)));
+    CHECK(worst < 0.05);
+
+    // Centring moves the buckets' mean into the shared rows and keeps the output.
+    nn::FloatNetwork<Bucketed> centred = net;
+    nn::centre_buckets(centred);
+    for (const int plain : {0, 383, 767}) {
+        double mean = 0;
+        for (int bucket = 0; bucket < Bucketed::KING_BUCKETS; ++bucket)
+            mean += centred.w1[std::size_t(bucket * Bucketed::PLAIN_INPUTS + plain) * Bucketed::HIDDEN + 3];
+        CHECK(std::abs(mean) < 1e-5);
+    }
+    for (const auto& p : positions) CHECK(nn::forward(centred, p) == Approx(nn::forward(net, p)).margin(1e-4));
+
+    // The optimiser keeps every folded row within the limit that keeps the engine's sums in range.
+    nn::FloatNetwork<Bucketed> gradient;
+    for (std::size_t i = 0; i < gradient.w1.size(); ++i) gradient.w1[i] = i % 2 ? 1.0f : -1.0f;
+    nn::Optimiser<Bucketed> optimiser;
+    for (int step = 0; step < 300; ++step) optimiser.step(centred, gradient, 0.05, 0.0);
+    float largest = 0;
+    for (int feature = 0; feature < Bucketed::INPUTS; ++feature)
+        for (int h = 0; h < Bucketed::HIDDEN; ++h)
+            largest = std::max(largest, std::abs(nn::folded_weight(centred, feature, h)));
+    CHECK(largest <= nn::W1_LIMIT + 1e-6f);
+    CHECK(largest > 0.9f * nn::W1_LIMIT);
 }
