@@ -32,7 +32,8 @@ std::string write_chess_data(unsigned seed, int games) {
     for (int g = 0; g < games; ++g) {
         chess::Position pos = chess::test::position_from(chess::Position::START_FEN);
         for (int ply = 0; ply < 30; ++ply) {
-            out << pos.fen() << " | " << results[line++ % 3] << " | " << (line * 37 % 400 - 200) << "\n";
+            ++line;
+            out << pos.fen() << " | " << results[(line - 1) % 3] << " | " << (line * 37 % 400 - 200) << "\n";
             const chess::Move m = chess::test::random_legal_move(pos, rng);
             if (m == chess::Move::none()) break;
             pos.make_move(m);
