@@ -112,7 +112,7 @@ template <FeatureSet F>
 constexpr int TRAIN_INPUTS = F::INPUTS + factor_inputs<F>();
 // A training position activates a shared row for each of its pieces too.
 template <FeatureSet F>
-constexpr int MAX_TRAIN_FEATURES = F::MAX_PIECES * (factor_inputs<F>() > 0 ? 2 : 1);
+constexpr int MAX_TRAIN_FEATURES = F::MAX_PIECES*(factor_inputs<F>() > 0 ? 2 : 1);
 
 // The input indices of the position's pieces seen from the side to move and from the other side,
 // in the order of its pieces (features_of()); training_features_of() appends the shared rows'.
@@ -226,7 +226,8 @@ struct Accumulators {
 };
 
 template <FeatureSet F>
-void add_rows(const FloatNetwork<F>& net, const std::array<int, MAX_TRAIN_FEATURES<F>>& features, int count, std::array<float, F::HIDDEN>& acc) {
+void add_rows(const FloatNetwork<F>& net, const std::array<int, MAX_TRAIN_FEATURES<F>>& features, int count,
+              std::array<float, F::HIDDEN>& acc) {
     std::copy(net.b1.begin(), net.b1.end(), acc.begin());
     for (int i = 0; i < count; ++i) {
         const float* row = net.w1.data() + std::size_t(features[i]) * F::HIDDEN;

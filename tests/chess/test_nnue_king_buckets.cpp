@@ -513,8 +513,7 @@ TEST_CASE("King buckets: the factoriser's shared rows fold into the buckets", "[
     for (int step = 0; step < 300; ++step) optimiser.step(centred, gradient, 0.05, 0.0);
     float largest = 0;
     for (int feature = 0; feature < Bucketed::INPUTS; ++feature)
-        for (int h = 0; h < Bucketed::HIDDEN; ++h)
-            largest = std::max(largest, std::abs(nn::folded_weight(centred, feature, h)));
+        for (int h = 0; h < Bucketed::HIDDEN; ++h) largest = std::max(largest, std::abs(nn::folded_weight(centred, feature, h)));
     CHECK(largest <= nn::W1_LIMIT + 1e-6f);
     CHECK(largest > 0.9f * nn::W1_LIMIT);
 }
