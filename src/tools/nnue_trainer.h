@@ -112,7 +112,7 @@ template <FeatureSet F>
 constexpr int TRAIN_INPUTS = F::INPUTS + factor_inputs<F>();
 // A training position activates a shared row for each of its pieces too.
 template <FeatureSet F>
-constexpr int MAX_TRAIN_FEATURES = F::MAX_PIECES*(factor_inputs<F>() > 0 ? 2 : 1);
+constexpr int MAX_TRAIN_FEATURES = (factor_inputs<F>() > 0 ? 2 : 1) * F::MAX_PIECES;
 
 // The input indices of the position's pieces seen from the side to move and from the other side,
 // in the order of its pieces (features_of()); training_features_of() appends the shared rows'.
@@ -457,7 +457,8 @@ std::unique_ptr<Network<F>> with_king_buckets(const Network<typename F::Plain>& 
     return net;
 }
 
-// Both for the shared rows: each piece's shared row, after its own, in the same view.
+// features_of() and, with a factoriser, each piece's shared row after all the pieces' own rows,
+// in the same order and view.
 template <FeatureSet F>
 PositionFeatures<F> training_features_of(const TrainPosition<F>& position) {
     PositionFeatures<F> f = features_of(position);
@@ -478,7 +479,7 @@ template <FeatureSet F>
 void centre_buckets(FloatNetwork<F>& net) {
     if constexpr (factor_inputs<F>() > 0) {
         for (int plain = 0; plain < F::PLAIN_INPUTS; ++plain) {
-            float* shared = net.w1.data() + std::size_t(F::INPUTS + plain) * F::HIDDEN;
+            float* shared = net.w1.data() + std::size_t(shared_row_of<F>(plain)) * F::HIDDEN;
             for (int h = 0; h < F::HIDDEN; ++h) {
                 float mean = 0;
                 for (int bucket = 0; bucket < F::KING_BUCKETS; ++bucket)
