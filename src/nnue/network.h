@@ -99,18 +99,18 @@ constexpr int QB = 64;   // output-weight quantisation
 constexpr int OUTPUT_LIMIT = 20000;
 // Float weights are clipped to these in training so that the quantised sums cannot overflow:
 // |w1| * QA * MAX_PIECES stays in int16 (the bias, added on top, is only clamped to int16), and
-// 2 * HIDDEN terms of QA^2 * |w2| * QB in int32 (at 128 neurons 1.98 just fits; a wider layer gets
-// a proportionally smaller bound).
+// each view's HIDDEN terms of QA^2 * |w2| * QB in int32 (up to 256 neurons 1.98 fits; a wider
+// layer gets a proportionally smaller bound). The two views' sums are added in int64.
 constexpr float W1_LIMIT = 1.98f;
 template <FeatureSet F>
-constexpr float W2_LIMIT = 1.98f * 128 / float(std::max(F::HIDDEN, 128));
+constexpr float W2_LIMIT = 1.98f * 256 / float(std::max(F::HIDDEN, 256));
 constexpr std::size_t MAGIC_BYTES = 8;
 
 template <FeatureSet F>
 struct Network {
     static_assert(F::HIDDEN >= 16 && F::HIDDEN % 16 == 0, "the SIMD loops take 16 neurons at a time");
     static_assert(double(W1_LIMIT) * QA * F::MAX_PIECES < 32767.0, "the first-layer rows of all pieces must fit in int16");
-    static_assert(2.0 * F::HIDDEN * QA * QA * double(W2_LIMIT<F>) * QB < 2147483647.0, "output sums must fit in int32");
+    static_assert(double(F::HIDDEN) * QA * QA * double(W2_LIMIT<F>) * QB < 2147483647.0, "a view's output sum must fit in int32");
     static_assert(F::MAGIC.size() == MAGIC_BYTES);
 
     // The file (network_file.h): magic, uint32 HIDDEN, uint32 SCALE, with king buckets uint32
@@ -289,9 +289,9 @@ std::int32_t screlu_dot(const std::int16_t* acc, const std::int16_t* weights) {
 // The output from finished accumulators, in centipawns for the side to move.
 template <FeatureSet F>
 int output(const Network<F>& net, const Accumulator<F>& acc, Color side_to_move) {
-    const std::int32_t sum = screlu_dot<F::HIDDEN>(acc.values[index_of(side_to_move)], &net.w2[0]) +
+    const std::int64_t sum = std::int64_t(screlu_dot<F::HIDDEN>(acc.values[index_of(side_to_move)], &net.w2[0])) +
                              screlu_dot<F::HIDDEN>(acc.values[index_of(~side_to_move)], &net.w2[F::HIDDEN]);
-    const std::int64_t out = (std::int64_t(sum) / QA + net.b2) * F::SCALE / (QA * QB);
+    const std::int64_t out = (sum / QA + net.b2) * F::SCALE / (QA * QB);
     return int(std::clamp<std::int64_t>(out, -OUTPUT_LIMIT, OUTPUT_LIMIT));
 }
 

@@ -560,6 +560,50 @@ FloatNetwork<F> dequantise(const Network<F>& net) {
     return f;
 }
 
+// The same feature set with a hidden layer of another width: the type of a narrower network that
+// --init widens.
+template <FeatureSet F, int Hidden>
+struct WithHidden : F {
+    static constexpr int HIDDEN = Hidden;
+};
+
+// A network of `Narrow` neurons widened to F::HIDDEN: each view's first Narrow neurons are the
+// narrow network's (first-layer rows, biases, output weights); the others get initial_network's
+// first-layer weights for `seed`, a zero bias and zero output weights. So the wide network
+// evaluates every position exactly as the narrow one, and training starts from there: a new
+// neuron's output weight has a gradient wherever the neuron is active, and its input weights
+// follow once that weight is not zero.
+template <FeatureSet F, int Narrow>
+std::unique_ptr<Network<F>> widened(const Network<WithHidden<F, Narrow>>& narrow, std::uint64_t seed) {
+    static_assert(Narrow < F::HIDDEN);
+    auto net = std::make_unique<Network<F>>(quantise(initial_network<F>(seed)));
+    for (int feature = 0; feature < F::INPUTS; ++feature)
+        std::copy_n(&narrow.w1[std::size_t(feature) * Narrow], Narrow, &net->w1[std::size_t(feature) * F::HIDDEN]);
+    std::fill(net->b1.begin(), net->b1.end(), std::int16_t(0));
+    std::copy_n(narrow.b1.begin(), Narrow, net->b1.begin());
+    std::fill(net->w2.begin(), net->w2.end(), std::int16_t(0));
+    std::copy_n(narrow.w2.begin(), Narrow, net->w2.begin());                                // side to move's view
+    std::copy_n(narrow.w2.begin() + Narrow, Narrow, net->w2.begin() + std::ptrdiff_t(F::HIDDEN));  // the other view
+    net->b2 = narrow.b2;
+    return net;
+}
+
+// `read(network)` (an error, or nullopt once it has read one) tried as a network of 32, 64, 128, ...
+// neurons up to F::HIDDEN's half; the first it reads is widened, and `width` says from what.
+template <FeatureSet F, int Narrow = 32, class Read>
+std::unique_ptr<Network<F>> widen_narrower(const Read& read, std::uint64_t seed, int& width) {
+    if constexpr (Narrow >= F::HIDDEN) {
+        return nullptr;
+    } else {
+        auto narrow = std::make_unique<Network<WithHidden<F, Narrow>>>();
+        if (!read(*narrow)) {
+            width = Narrow;
+            return widened<F, Narrow>(*narrow, seed);
+        }
+        return widen_narrower<F, Narrow * 2>(read, seed, width);
+    }
+}
+
 template <FeatureSet F>
 double quantised_output(const Network<F>& net, const TrainPosition<F>& position) {
     const PositionFeatures<F> features = features_of(position);
@@ -774,7 +818,8 @@ constexpr const char* TRAIN_USAGE =
     "                       king buckets the inputs are already the same, so it is ignored)\n"
     "       --init NET      start from this network file (or <built-in>, the one in this binary) instead\n"
     "                       of random weights: more training for an existing network. In a build with\n"
-    "                       king buckets, a network without them is converted (docs/nnue.md)\n"
+    "                       king buckets, a network without them is converted (docs/nnue.md); a network\n"
+    "                       with a narrower hidden layer (32, 64, 128, ... neurons) is widened\n"
     "       --epochs 0      no training and no --data: writes the --init network, converted to this\n"
     "                       build's layout\n"
     "       --checkpoint FILE\n"
@@ -931,6 +976,18 @@ int run_train_command(const std::vector<std::string>& args, std::span<const unsi
                                "that symmetrised network",
                                asymmetric, F::PLAIN_INPUTS / 2);
                 fmt::print("\n");
+            }
+        }
+        if (problem) {
+            // A network of the same inputs with a narrower hidden layer is widened.
+            const auto read = [&](auto& narrow) { return built_in ? parse_network(embedded, narrow) : read_network_file(init_path, narrow); };
+            int narrow_width = 0;
+            if (auto wide = widen_narrower<F>(read, options.seed, narrow_width)) {
+                problem = std::nullopt;
+                start_from = std::move(wide);
+                fmt::print("--init {}: widened from {} to {} neurons; the new ones have zero output weights, so it evaluates as "
+                           "the narrower network\n",
+                           init_path, narrow_width, F::HIDDEN);
             }
         }
         if (problem) {

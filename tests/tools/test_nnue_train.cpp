@@ -537,4 +537,100 @@ TEST_CASE("sen nnue-train refuses bad arguments and writes a network the parser 
     std::filesystem::remove(net_path);
 }
 
+// Widening: a plain chess network of 32 neurons made one of 64.
+using Narrow = ChessFeatureSet<0, 32>;
+using Wide = ChessFeatureSet<0, 64>;
+using WideNetwork = nn::Network<Wide>;
+using NarrowAsWide = nn::WithHidden<Wide, Narrow::HIDDEN>;
+
+// A narrow network with weights in a trained network's range (random int16 output weights would
+// let the first neurons' sums wrap, which says nothing about widening).
+template <class F>
+std::unique_ptr<nn::Network<F>> trained_range_network(std::uint64_t seed) {
+    SplitMix64 rng(seed);
+    const auto in = [&](int limit) { return std::int16_t(int(rng.next() % std::uint64_t(2 * limit + 1)) - limit); };
+    auto net = std::make_unique<nn::Network<F>>();
+    for (std::int16_t& w : net->w1) w = in(300);
+    for (std::int16_t& b : net->b1) b = in(200);
+    for (std::int16_t& w : net->w2) w = in(126);
+    net->b2 = in(5000);
+    return net;
+}
+
+TEST_CASE("A network widened to more neurons evaluates every position exactly as before", "[nnue]") {
+    const auto narrow = trained_range_network<NarrowAsWide>(61);
+    const auto wide = nn::widened<Wide, Narrow::HIDDEN>(*narrow, 62);
+    // The new neurons have first-layer weights (so that training can use them), no output weight.
+    int new_rows_nonzero = 0;
+    for (int feature = 0; feature < Wide::INPUTS; ++feature)
+        for (int h = Narrow::HIDDEN; h < Wide::HIDDEN; ++h) new_rows_nonzero += wide->w1[std::size_t(feature) * Wide::HIDDEN + std::size_t(h)] != 0;
+    CHECK(new_rows_nonzero > Wide::INPUTS * (Wide::HIDDEN - Narrow::HIDDEN) / 2);
+    for (int h = Narrow::HIDDEN; h < Wide::HIDDEN; ++h) {
+        CHECK(wide->w2[std::size_t(h)] == 0);
+        CHECK(wide->w2[std::size_t(Wide::HIDDEN + h)] == 0);
+    }
+
+    // The narrow network as its own type, byte for byte, evaluates as the widened one.
+    const std::string narrow_bytes = nn::serialise_network(*narrow);
+    auto as_narrow = std::make_unique<nn::Network<Narrow>>();
+    REQUIRE_FALSE(nn::parse_network(as_bytes(narrow_bytes), *as_narrow));
+    int compared = 0, nonzero = 0;
+    for (const std::string& fen : random_game_fens(63, 6, 80)) {
+        const Position pos = test::position_from(fen);
+        INFO("FEN: " << fen);
+        const int expected = nn::evaluate_fresh(pos, *as_narrow);
+        REQUIRE(nn::evaluate_fresh(pos, *wide) == expected);
+        nonzero += expected != 0;
+        ++compared;
+    }
+    CHECK(compared > 200);
+    CHECK(nonzero > compared / 2);
+
+    // Its first gradient reaches the new neurons' output weights: they are active on these positions.
+    std::vector<nn::TrainPosition<Wide>> positions;
+    for (const std::string& fen : random_game_fens(64, 4, 40)) {
+        const Position pos = test::position_from(fen);
+        const double balance = material_balance(pos);
+        const auto p = nn::train_position_of<Wide>(pos, balance > 0 ? 1.0 : balance < 0 ? 0.0 : 0.5, int(balance));
+        REQUIRE(p);
+        positions.push_back(*p);
+    }
+    nn::FloatNetwork<Wide> gradient;
+    nn::loss_and_gradient(nn::dequantise(*wide), std::span<const nn::TrainPosition<Wide>>(positions), 0.0, gradient);
+    int new_output_gradients = 0;
+    for (int h = Narrow::HIDDEN; h < Wide::HIDDEN; ++h) new_output_gradients += gradient.w2[std::size_t(h)] != 0.0f;
+    CHECK(new_output_gradients > (Wide::HIDDEN - Narrow::HIDDEN) / 2);
+}
+
+TEST_CASE("nnue-train --init widens a narrower network and refuses a wider one", "[nnue]") {
+    const std::filesystem::path dir = std::filesystem::temp_directory_path();
+    const std::string tag = std::to_string(std::random_device{}());
+    const std::string narrow_path = (dir / ("sen_test_widen_in_" + tag + ".nnue")).string();
+    const std::string out_path = (dir / ("sen_test_widen_out_" + tag + ".nnue")).string();
+    const auto write = [](const std::string& path, const std::string& bytes) {
+        std::ofstream out(path, std::ios::binary);
+        out.write(bytes.data(), std::streamsize(bytes.size()));
+    };
+    const auto narrow = trained_range_network<NarrowAsWide>(71);
+    write(narrow_path, nn::serialise_network(*narrow));
+    const auto no_data = [](const auto&, double, double, std::uint64_t, auto&, bool) -> std::optional<std::string> {
+        return "no data in this test";
+    };
+    REQUIRE(nn::run_train_command<Wide>({"--init", narrow_path, "--epochs", "0", "--out", out_path, "--seed", "9"}, {}, no_data) == 0);
+    auto written = std::make_unique<WideNetwork>();
+    REQUIRE_FALSE(nn::read_network_file(out_path, *written));
+    const auto expected = nn::widened<Wide, Narrow::HIDDEN>(*narrow, 9);
+    CHECK(written->w1 == expected->w1);
+    CHECK(written->b1 == expected->b1);
+    CHECK(written->w2 == expected->w2);
+    CHECK(written->b2 == expected->b2);
+    std::filesystem::remove(out_path);
+
+    // A wider network is not narrowed: the 64-neuron file given to a 32-neuron trainer.
+    write(narrow_path, nn::serialise_network(*written));
+    CHECK(nn::run_train_command<Narrow>({"--init", narrow_path, "--epochs", "0", "--out", out_path}, {}, no_data) == 1);
+    CHECK_FALSE(std::filesystem::exists(out_path));
+    std::filesystem::remove(narrow_path);
+}
+
 }  // namespace sen::chess::nnue
