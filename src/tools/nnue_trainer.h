@@ -582,7 +582,7 @@ std::unique_ptr<Network<F>> widened(const Network<WithHidden<F, Narrow>>& narrow
     std::fill(net->b1.begin(), net->b1.end(), std::int16_t(0));
     std::copy_n(narrow.b1.begin(), Narrow, net->b1.begin());
     std::fill(net->w2.begin(), net->w2.end(), std::int16_t(0));
-    std::copy_n(narrow.w2.begin(), Narrow, net->w2.begin());                                // side to move's view
+    std::copy_n(narrow.w2.begin(), Narrow, net->w2.begin());                                       // side to move's view
     std::copy_n(narrow.w2.begin() + Narrow, Narrow, net->w2.begin() + std::ptrdiff_t(F::HIDDEN));  // the other view
     net->b2 = narrow.b2;
     return net;
@@ -980,7 +980,9 @@ int run_train_command(const std::vector<std::string>& args, std::span<const unsi
         }
         if (problem) {
             // A network of the same inputs with a narrower hidden layer is widened.
-            const auto read = [&](auto& narrow) { return built_in ? parse_network(embedded, narrow) : read_network_file(init_path, narrow); };
+            const auto read = [&](auto& narrow) {
+                return built_in ? parse_network(embedded, narrow) : read_network_file(init_path, narrow);
+            };
             int narrow_width = 0;
             if (auto wide = widen_narrower<F>(read, options.seed, narrow_width)) {
                 problem = std::nullopt;

@@ -563,7 +563,8 @@ TEST_CASE("A network widened to more neurons evaluates every position exactly as
     // The new neurons have first-layer weights (so that training can use them), no output weight.
     int new_rows_nonzero = 0;
     for (int feature = 0; feature < Wide::INPUTS; ++feature)
-        for (int h = Narrow::HIDDEN; h < Wide::HIDDEN; ++h) new_rows_nonzero += wide->w1[std::size_t(feature) * Wide::HIDDEN + std::size_t(h)] != 0;
+        for (int h = Narrow::HIDDEN; h < Wide::HIDDEN; ++h)
+            new_rows_nonzero += wide->w1[std::size_t(feature) * Wide::HIDDEN + std::size_t(h)] != 0;
     CHECK(new_rows_nonzero > Wide::INPUTS * (Wide::HIDDEN - Narrow::HIDDEN) / 2);
     for (int h = Narrow::HIDDEN; h < Wide::HIDDEN; ++h) {
         CHECK(wide->w2[std::size_t(h)] == 0);
