@@ -31,10 +31,11 @@ using sen::nn::read_network_file;
 using sen::nn::serialise_network;
 using sen::nn::W1_LIMIT;
 
-// The hidden layer's width is fixed when the engine is built (CMake's SEN_NNUE_HIDDEN, 128 by
-// default): loops of a known length vectorise fully. A network file of another width is refused.
+// The hidden layer's width is fixed when the engine is built (CMake's SEN_NNUE_HIDDEN, by default
+// the built-in network's width): loops of a known length vectorise fully. A network file of
+// another width is refused.
 #ifndef SEN_NNUE_HIDDEN
-#define SEN_NNUE_HIDDEN 128
+#define SEN_NNUE_HIDDEN 256
 #endif
 // Input buckets by the own king's square (CMake's SEN_NNUE_KING_BUCKETS): 0, the default, is the
 // plain 768-input network; 4, 8 or 16 choose a layout below. A network file of another layout is

@@ -168,7 +168,7 @@ TEST_CASE("Parsing rejects a file that is not a network of this build", "[nnue]"
     std::string wrong_hidden = good;
     wrong_hidden[8] = char(HIDDEN * 2 & 0xFF);
     wrong_hidden[9] = char(HIDDEN * 2 >> 8);
-    CHECK(rejection(wrong_hidden).find("hidden layer of 256") != std::string::npos);
+    CHECK(rejection(wrong_hidden).find("hidden layer of " + std::to_string(HIDDEN * 2)) != std::string::npos);
     std::string wrong_scale = good;
     wrong_scale[12] = char(SCALE + 1);
     CHECK(rejection(wrong_scale).find("scale of 171") != std::string::npos);
