@@ -5,7 +5,7 @@
 // seen from one side: White's view takes the board as it is, Black's view flips it vertically
 // and swaps the colours, so a position and its colour-flipped mirror have the same features for
 // the side to move and the same evaluation. One unit of output is 170 cp (SCALE), the scale of
-// the hand-written evaluation. File format: nnue/network_file.h with the magic "SENNNUE1" ("SENNNUE2" with king buckets).
+// the hand-written evaluation. File format: nnue/network_file.h with the magic "SENNNUE1" ("SENNNUE3" with king buckets).
 #pragma once
 
 #include <array>
@@ -86,17 +86,21 @@ struct ChessFeatureSet {
     static_assert(Buckets == 0 || Buckets == 4 || Buckets == 8 || Buckets == 16, "king buckets: 0, 4, 8 or 16 (KING_BUCKET_LAYOUT)");
     static constexpr std::string_view NAME = "chess";
     static constexpr int KING_BUCKETS = Buckets;
-    // Each bucket is one plain 768-input layer: the input index is bucket * 768 + the plain one.
-    static constexpr int PLAIN_INPUTS = 768;
-    static constexpr int INPUTS = PLAIN_INPUTS * (Buckets > 0 ? Buckets : 1);
     // A bucket and a board half (the king on a-d, or on e-h and the board mirrored).
     static constexpr int PERSPECTIVES = 2 * Buckets;
+    // Each perspective is one plain 768-input layer: the input index is perspective * 768 + the
+    // plain one of the (mirrored) board. The two halves have rows of their own, so that a network
+    // without buckets converts exactly, left-right asymmetry and all (castling rights make the
+    // halves differ).
+    static constexpr int PLAIN_INPUTS = 768;
+    static constexpr int INPUTS = PLAIN_INPUTS * (Buckets > 0 ? PERSPECTIVES : 1);
     static constexpr int HIDDEN = Hidden;
     static constexpr int MAX_PIECES = 32;
     static constexpr int SCALE = 170;  // centipawns per unit of output; sigmoid(cp / SCALE) ~ expected score
     // Files of the other layout carry the other magic, so that each is refused by name.
-    static constexpr std::string_view MAGIC = Buckets > 0 ? "SENNNUE2" : "SENNNUE1";
-    static constexpr std::string_view OTHER_LAYOUT_MAGIC = Buckets > 0 ? "SENNNUE1" : "SENNNUE2";
+    // (SENNNUE2 was an earlier bucketed layout, whose halves shared their rows.)
+    static constexpr std::string_view MAGIC = Buckets > 0 ? "SENNNUE3" : "SENNNUE1";
+    static constexpr std::string_view OTHER_LAYOUT_MAGIC = Buckets > 0 ? "SENNNUE1" : "SENNNUE3";
     static constexpr int SQUARES = SQUARE_NB;
     using Piece = chess::Piece;
     using Square = chess::Square;
@@ -110,15 +114,17 @@ struct ChessFeatureSet {
     }
     // With buckets, `king` being the view's own king's square: if the king (as the view sees the
     // board) stands on files e-h, every square is mirrored left to right, so the king is always
-    // on a-d and the bucket's rows serve both halves; the bucket is the layout's for that square.
+    // on a-d; the bucket is the layout's for that square, and each half has its own rows.
     static constexpr int feature(Color view, Piece piece, Square square, Square king) {
         const int mirror = mirror_of(view, king);
-        return bucket_of(view, king) * PLAIN_INPUTS + feature(view, piece, Square(int(square) ^ mirror));
+        return perspective(view, king) * PLAIN_INPUTS + feature(view, piece, Square(int(square) ^ mirror));
     }
     static constexpr int perspective(Color view, Square king) { return 2 * bucket_of(view, king) + (mirror_of(view, king) != 0); }
     static constexpr Piece king(Color c) { return make_piece(c, KING); }
     // The plain input of the same piece on the square reflected left to right, same view.
     static constexpr int mirrored_plain_feature(int plain_feature) { return plain_feature ^ 7; }
+    // Whether a perspective's rows see the board mirrored (the king on e-h).
+    static constexpr bool mirrored_half(int perspective) { return (perspective & 1) != 0; }
 
     // The lowest square of a set of squares, taken out of it: how refresh() walks the pieces.
     static constexpr Square pop_lsb(Bitboard& b) { return chess::pop_lsb(b); }

@@ -2,7 +2,7 @@
 // that the file is the same on every host whatever its endianness or struct padding.
 //
 // Layout (little-endian): the game's 8-byte magic (chess "SENNNUE1", xiangqi "SENXNUE1"; chess
-// with king buckets "SENNNUE2"), uint32 HIDDEN, uint32 SCALE, with king buckets uint32 KING_BUCKETS,
+// with king buckets "SENNNUE3"), uint32 HIDDEN, uint32 SCALE, with king buckets uint32 KING_BUCKETS,
 // then int16 w1[INPUTS][HIDDEN] (row = feature), int16 b1[HIDDEN], int16 w2[2 * HIDDEN], int32 b2.
 // The magic names the game and whether the network has king buckets, so one game's network given
 // to the other, or a network of the other input layout, is refused before its size is looked at.

@@ -96,12 +96,13 @@ std::optional<TrainPosition<F>> train_position_of(const Position& pos, double wh
 }
 
 // A network with king buckets trains with a factoriser: besides its F::INPUTS rows it has
-// PLAIN_INPUTS shared rows, one for each input index within a bucket, and a bucket's row as the
-// engine sees it is its own row plus the shared one. Every piece of every position trains the
-// shared rows, so what the buckets have in common is learnt from all the games, and a bucket's own
-// row learns only how its king placement differs: on few games the buckets then generalise
-// instead of memorising. quantise() folds the shared rows into the buckets; files and the engine
-// never see them.
+// PLAIN_INPUTS shared rows, one for each input index within a perspective (a bucket and a board
+// half, the square as the mirrored view sees it), and a perspective's row as the engine sees it is
+// its own row plus the shared one. Every piece of every position trains the shared rows, so what
+// the perspectives have in common is learnt from all the games, and a perspective's own row learns
+// only how its king placement differs: on few games the buckets then generalise instead of
+// memorising. quantise() folds the shared rows into the perspectives'; files and the engine never
+// see them.
 template <FeatureSet F>
 constexpr int factor_inputs() {
     if constexpr (KingBucketed<F>) return F::PLAIN_INPUTS;
@@ -420,37 +421,18 @@ PositionFeatures<F> features_of(const TrainPosition<F>& position) {
 }
 
 // Conversion of a network without king buckets (F::Plain) into one of F's layout that evaluates
-// alike. Every bucket starts as a copy of the plain first layer; the rest is shared. That is
-// exact only for a plain network whose first layer is left-right symmetric: a view whose king
-// stands on e-h sees every square mirrored, so the bucket's row of (piece, square s) serves the
-// plain rows of s (kings on a-d) and of s mirrored (kings on e-h) at once. The two rows of each
-// mirrored pair are therefore made equal first (their mean, rounded down), which changes an
-// asymmetric network a little; the converted network then evaluates every position exactly as
-// the symmetrised plain one. Returns how many pairs of rows had differed.
-template <KingBucketed F>
-int make_left_right_symmetric(Network<typename F::Plain>& plain) {
-    int changed = 0;
-    for (int feature = 0; feature < F::PLAIN_INPUTS; ++feature) {
-        const int mirrored = F::mirrored_plain_feature(feature);
-        if (mirrored <= feature) continue;  // each pair once
-        std::int16_t* a = &plain.w1[std::size_t(feature) * F::HIDDEN];
-        std::int16_t* b = &plain.w1[std::size_t(mirrored) * F::HIDDEN];
-        bool differed = false;
-        for (int h = 0; h < F::HIDDEN; ++h) {
-            if (a[h] == b[h]) continue;
-            differed = true;
-            a[h] = b[h] = std::int16_t((int(a[h]) + int(b[h])) >> 1);
-        }
-        changed += differed;
-    }
-    return changed;
-}
-
+// exactly alike: every perspective starts as a copy of the plain first layer, its rows reordered
+// on the mirrored half (a view whose king stands on e-h sees every square mirrored, so its row of
+// (piece, square s) stands for the plain row of s mirrored); the rest is shared.
 template <KingBucketed F>
 std::unique_ptr<Network<F>> with_king_buckets(const Network<typename F::Plain>& plain) {
     auto net = std::make_unique<Network<F>>();
-    for (int bucket = 0; bucket < F::KING_BUCKETS; ++bucket)
-        std::copy(plain.w1.begin(), plain.w1.end(), net->w1.begin() + std::ptrdiff_t(bucket) * F::PLAIN_INPUTS * F::HIDDEN);
+    for (int perspective = 0; perspective < F::PERSPECTIVES; ++perspective)
+        for (int feature = 0; feature < F::PLAIN_INPUTS; ++feature) {
+            const int source = F::mirrored_half(perspective) ? F::mirrored_plain_feature(feature) : feature;
+            std::copy_n(plain.w1.begin() + std::ptrdiff_t(source) * F::HIDDEN, F::HIDDEN,
+                        net->w1.begin() + std::ptrdiff_t(perspective * F::PLAIN_INPUTS + feature) * F::HIDDEN);
+        }
     net->b1 = plain.b1;
     net->w2 = plain.w2;
     net->b2 = plain.b2;
@@ -472,8 +454,8 @@ PositionFeatures<F> training_features_of(const TrainPosition<F>& position) {
     return f;
 }
 
-// Moves what a feature's rows in all buckets have in common (their mean) into its shared row, so
-// that the buckets' own rows start as their differences; the folded network stays the same but
+// Moves what a feature's rows in all perspectives have in common (their mean) into its shared row,
+// so that the perspectives' own rows start as their differences; the folded network stays the same but
 // for float rounding. For a network read from a file, whose shared rows are zero.
 template <FeatureSet F>
 void centre_buckets(FloatNetwork<F>& net) {
@@ -482,12 +464,12 @@ void centre_buckets(FloatNetwork<F>& net) {
             float* shared = net.w1.data() + std::size_t(shared_row_of<F>(plain)) * F::HIDDEN;
             for (int h = 0; h < F::HIDDEN; ++h) {
                 float mean = 0;
-                for (int bucket = 0; bucket < F::KING_BUCKETS; ++bucket)
-                    mean += net.w1[std::size_t(bucket * F::PLAIN_INPUTS + plain) * F::HIDDEN + std::size_t(h)];
-                mean /= float(F::KING_BUCKETS);
+                for (int perspective = 0; perspective < F::PERSPECTIVES; ++perspective)
+                    mean += net.w1[std::size_t(perspective * F::PLAIN_INPUTS + plain) * F::HIDDEN + std::size_t(h)];
+                mean /= float(F::PERSPECTIVES);
                 shared[h] += mean;
-                for (int bucket = 0; bucket < F::KING_BUCKETS; ++bucket)
-                    net.w1[std::size_t(bucket * F::PLAIN_INPUTS + plain) * F::HIDDEN + std::size_t(h)] -= mean;
+                for (int perspective = 0; perspective < F::PERSPECTIVES; ++perspective)
+                    net.w1[std::size_t(perspective * F::PLAIN_INPUTS + plain) * F::HIDDEN + std::size_t(h)] -= mean;
             }
         }
     }
@@ -814,8 +796,7 @@ constexpr const char* TRAIN_USAGE =
     "       --validation F  fraction of the games held out to measure the loss on (0 <= F < 1)\n"
     "       --variant V     the game of the data and the network (default chess)\n"
     "       --mirror        also train on each training position reflected left to right (in chess those\n"
-    "                       without castling rights): the same value by the symmetry of the rules (with\n"
-    "                       king buckets the inputs are already the same, so it is ignored)\n"
+    "                       without castling rights): the same value by the symmetry of the rules\n"
     "       --init NET      start from this network file (or <built-in>, the one in this binary) instead\n"
     "                       of random weights: more training for an existing network. In a build with\n"
     "                       king buckets, a network without them is converted (docs/nnue.md); a network\n"
@@ -937,13 +918,6 @@ int run_train_command(const std::vector<std::string>& args, std::span<const unsi
             checkpoint_path = value;
         }
     }
-    if constexpr (KingBucketed<F>)
-        if (mirror_files) {
-            // A position and its reflection have the same inputs here (a view whose king is on e-h
-            // sees the board reflected), so the copies would only count positions twice.
-            fmt::print("--mirror: ignored with king buckets, whose inputs are the same for a position and its reflection\n");
-            mirror_files = false;
-        }
     const bool convert_only = options.epochs == 0;
     if (convert_only && init_path.empty()) return usage_error("--epochs 0 needs --init");
     if (data_paths.empty() && !convert_only) return usage_error("--data is required");
@@ -968,14 +942,9 @@ int run_train_command(const std::vector<std::string>& args, std::span<const unsi
             auto plain = std::make_unique<Network<typename F::Plain>>();
             if (problem && !built_in && !read_network_file(init_path, *plain)) {
                 problem = std::nullopt;
-                const int asymmetric = make_left_right_symmetric<F>(*plain);
                 start_from = with_king_buckets<F>(*plain);
-                fmt::print("--init {}: converted to {} king buckets", init_path, F::KING_BUCKETS);
-                if (asymmetric > 0)
-                    fmt::print("; {} of its {} pairs of mirrored first-layer rows differed and were averaged, so it evaluates as "
-                               "that symmetrised network",
-                               asymmetric, F::PLAIN_INPUTS / 2);
-                fmt::print("\n");
+                fmt::print("--init {}: converted to {} king buckets; it evaluates exactly as the plain network\n", init_path,
+                           F::KING_BUCKETS);
             }
         }
         if (problem) {

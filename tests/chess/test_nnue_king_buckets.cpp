@@ -4,7 +4,7 @@
 // buckets as documented; the incremental accumulator, with the refresh cache rebuilding the
 // views whose king changed bucket or board half, equals a fresh sum after every move, unmake and
 // null move of random games; a position and its colour mirror evaluate alike; a network without
-// buckets converts into one that evaluates exactly as it (once left-right symmetric); bucketed
+// buckets converts into one that evaluates exactly as it; bucketed
 // files round-trip and the two layouts refuse each other's files; the trainer's features,
 // gradient and training work for the bucketed set, and its factoriser's shared rows fold into the
 // written network, survive centring and stay within the weight limit.
@@ -115,15 +115,18 @@ struct Updater {
 }  // namespace
 
 TEST_CASE("King buckets: the feature index mirrors the board for kings on e-h and picks the layout's bucket", "[nnue]") {
-    // White's king on e1 sees the board mirrored: e1 -> d1, the layout's bucket 1 (c-d of rank 1).
-    CHECK(Bucketed::feature(Color::White, W_PAWN, SQ_E2, SQ_E1) == 768 + SQ_D2);
-    CHECK(Bucketed::feature(Color::White, B_QUEEN, SQ_A8, SQ_E1) == 768 + 384 + 4 * 64 + SQ_H8);
-    // Without mirroring on d1; castled on g1 it is b1, bucket 0, mirrored; a3 is bucket 3.
-    CHECK(Bucketed::feature(Color::White, W_PAWN, SQ_E2, SQ_D1) == 768 + SQ_E2);
-    CHECK(Bucketed::feature(Color::White, W_KING, SQ_G1, SQ_G1) == 5 * 64 + SQ_B1);
-    CHECK(Bucketed::feature(Color::White, W_KNIGHT, SQ_C3, SQ_A3) == 3 * 768 + 64 + SQ_C3);
+    // White's king on e1 sees the board mirrored: e1 -> d1, the layout's bucket 1 (c-d of rank 1),
+    // mirrored half: perspective 2 * 1 + 1, whose rows start at 3 * 768.
+    CHECK(Bucketed::feature(Color::White, W_PAWN, SQ_E2, SQ_E1) == 3 * 768 + SQ_D2);
+    CHECK(Bucketed::feature(Color::White, B_QUEEN, SQ_A8, SQ_E1) == 3 * 768 + 384 + 4 * 64 + SQ_H8);
+    // Without mirroring on d1 (perspective 2); castled on g1 it is b1, bucket 0, mirrored
+    // (perspective 1); a3 is bucket 3, not mirrored (perspective 6).
+    CHECK(Bucketed::feature(Color::White, W_PAWN, SQ_E2, SQ_D1) == 2 * 768 + SQ_E2);
+    CHECK(Bucketed::feature(Color::White, W_KING, SQ_G1, SQ_G1) == 768 + 5 * 64 + SQ_B1);
+    CHECK(Bucketed::feature(Color::White, W_KNIGHT, SQ_C3, SQ_A3) == 6 * 768 + 64 + SQ_C3);
     // Black's view flips first: its king on e8 is on e1 to it, so mirrored into bucket 1 too.
-    CHECK(Bucketed::feature(Color::Black, B_PAWN, SQ_E7, SQ_E8) == 768 + SQ_D2);
+    CHECK(Bucketed::feature(Color::Black, B_PAWN, SQ_E7, SQ_E8) == 3 * 768 + SQ_D2);
+    CHECK(Bucketed::INPUTS == 8 * 768);
     CHECK(Bucketed::perspective(Color::White, SQ_E1) == Bucketed::perspective(Color::Black, SQ_E8));
     CHECK(Bucketed::perspective(Color::White, SQ_E1) != Bucketed::perspective(Color::White, SQ_D1));
     CHECK(Bucketed::perspective(Color::White, SQ_G1) == 1);
@@ -254,16 +257,18 @@ TEST_CASE("King buckets: a position and its colour mirror evaluate alike", "[nnu
 }
 
 TEST_CASE("King buckets: a network without buckets converts into one that evaluates exactly alike", "[nnue]") {
+    // A random first layer, not left-right symmetric: each board half has rows of its own.
     const auto plain = random_net<PlainNetwork>(21);
-    // A random first layer is not left-right symmetric, and copied as it is into the buckets it
-    // would evaluate differently: a bucket's rows serve both board halves.
-    const auto unsymmetrised = nn::with_king_buckets<Bucketed>(*plain);
-    CHECK(nn::make_left_right_symmetric<Bucketed>(*plain) == Plain::INPUTS / 2);
-    CHECK(nn::make_left_right_symmetric<Bucketed>(*plain) == 0);
     const auto converted = nn::with_king_buckets<Bucketed>(*plain);
+    // Copied into every perspective without reordering the mirrored half's rows, it would
+    // evaluate differently whenever a king stands on e-h.
+    auto unreordered = std::make_unique<BucketedNetwork>(*converted);
+    for (int perspective = 0; perspective < Bucketed::PERSPECTIVES; ++perspective)
+        std::copy(plain->w1.begin(), plain->w1.end(),
+                  unreordered->w1.begin() + std::ptrdiff_t(perspective) * Plain::INPUTS * Plain::HIDDEN);
 
     std::mt19937 rng(22);
-    int compared = 0, differed_unsymmetrised = 0;
+    int compared = 0, differed_unreordered = 0;
     for (const auto& [fen, chess960] : start_positions()) {
         Position pos = position_from(fen, chess960);
         for (int ply = 0; ply < 30; ++ply) {
@@ -274,7 +279,7 @@ TEST_CASE("King buckets: a network without buckets converts into one that evalua
             nn::refresh(*converted, bucketed_acc, pos);
             REQUIRE(std::equal(&plain_acc.values[0][0], &plain_acc.values[0][0] + 2 * Plain::HIDDEN, &bucketed_acc.values[0][0]));
             REQUIRE(nn::evaluate_fresh(pos, *converted) == nn::evaluate_fresh(pos, *plain));
-            differed_unsymmetrised += nn::evaluate_fresh(pos, *unsymmetrised) != nn::evaluate_fresh(pos, *plain);
+            differed_unreordered += nn::evaluate_fresh(pos, *unreordered) != nn::evaluate_fresh(pos, *plain);
             ++compared;
             const Move m = random_move(pos, rng);
             if (m == Move::none()) break;
@@ -282,14 +287,14 @@ TEST_CASE("King buckets: a network without buckets converts into one that evalua
         }
     }
     CHECK(compared > 1000);
-    CHECK(differed_unsymmetrised > compared / 4);
+    CHECK(differed_unreordered > compared / 4);
 }
 
 TEST_CASE("King buckets: files round-trip, and each layout refuses the other's", "[nnue]") {
     const auto net = random_net<BucketedNetwork>(31);
     const std::string bytes = nn::serialise_network(*net);
     REQUIRE(bytes.size() == BucketedNetwork::FILE_BYTES);
-    CHECK(bytes.substr(0, 8) == "SENNNUE2");
+    CHECK(bytes.substr(0, 8) == "SENNNUE3");
     auto back = std::make_unique<BucketedNetwork>();
     REQUIRE_FALSE(nn::parse_network(as_bytes(bytes), *back));
     CHECK(back->w1 == net->w1);
@@ -332,7 +337,6 @@ TEST_CASE("King buckets: nnue-train --epochs 0 converts a network without bucket
     CHECK(nn::run_train_command<Bucketed>({"--init", in_path, "--epochs", "0", "--out", out_path}, {}, no_data) == 0);
     auto written = std::make_unique<BucketedNetwork>();
     REQUIRE_FALSE(nn::read_network_file(out_path, *written));
-    nn::make_left_right_symmetric<Bucketed>(*plain);
     const auto expected = nn::with_king_buckets<Bucketed>(*plain);
     CHECK(written->w1 == expected->w1);
     CHECK(written->b1 == expected->b1);
@@ -428,7 +432,7 @@ TEST_CASE("King buckets: the trainer's features, gradient and training", "[nnue]
     for (const auto& p : sample) {
         const nn::PositionFeatures<Bucketed> f = nn::features_of(p);
         for (const int feature : {f.side_to_move[0], f.other_side[1], nn::shared_row_of<Bucketed>(f.side_to_move[2])}) {
-            const int bucket = feature / Bucketed::PLAIN_INPUTS;  // KING_BUCKETS: the shared rows
+            const int bucket = feature / Bucketed::PLAIN_INPUTS;  // PERSPECTIVES: the shared rows
             if (std::find(buckets_seen.begin(), buckets_seen.end(), bucket) != buckets_seen.end()) continue;
             buckets_seen.push_back(bucket);
             for (const int h : {0, 7}) {
@@ -449,7 +453,7 @@ TEST_CASE("King buckets: the trainer's features, gradient and training", "[nnue]
         }
     }
     CHECK(buckets_seen.size() >= 4);
-    CHECK(std::find(buckets_seen.begin(), buckets_seen.end(), Bucketed::KING_BUCKETS) != buckets_seen.end());
+    CHECK(std::find(buckets_seen.begin(), buckets_seen.end(), Bucketed::PERSPECTIVES) != buckets_seen.end());
     CHECK(compared >= 8);
 
     // A short run lowers the loss.
@@ -495,13 +499,13 @@ TEST_CASE("King buckets: the factoriser's shared rows fold into the buckets", "[
     for (const auto& p : positions) worst = std::max(worst, std::abs(nn::forward(net, p) - nn::quantised_output(q, p)));
     CHECK(worst < 0.05);
 
-    // Centring moves the buckets' mean into the shared rows and keeps the output.
+    // Centring moves the perspectives' mean into the shared rows and keeps the output.
     nn::FloatNetwork<Bucketed> centred = net;
     nn::centre_buckets(centred);
     for (const int plain : {0, 383, 767}) {
         double mean = 0;
-        for (int bucket = 0; bucket < Bucketed::KING_BUCKETS; ++bucket)
-            mean += centred.w1[std::size_t(bucket * Bucketed::PLAIN_INPUTS + plain) * Bucketed::HIDDEN + 3];
+        for (int perspective = 0; perspective < Bucketed::PERSPECTIVES; ++perspective)
+            mean += centred.w1[std::size_t(perspective * Bucketed::PLAIN_INPUTS + plain) * Bucketed::HIDDEN + 3];
         CHECK(std::abs(mean) < 1e-5);
     }
     for (const auto& p : positions) CHECK(nn::forward(centred, p) == Approx(nn::forward(net, p)).margin(1e-4));
