@@ -41,7 +41,7 @@ inline constexpr Tunable TUNABLES[] = {
     // (a classic since the 1980s); each failure widens it by a half, as Ethereal does.
     {"ASP_MIN_DEPTH", 4, 2, 8, 1},
     // Half-width of the first window, in centipawns.
-    {"ASP_DELTA", 19, 8, 50, 3},
+    {"ASP_DELTA", 20, 8, 50, 3},
     // After a failure the half-width grows by delta / ASP_GROWTH_DIVISOR.
     {"ASP_GROWTH_DIVISOR", 2, 1, 4, 1},
     // Once the half-width passes this, the window opens fully: the score is far from the guess.
@@ -52,7 +52,7 @@ inline constexpr Tunable TUNABLES[] = {
     // when improving) returns (eval + beta) / 2; depth limit and linear margin as in Ethereal, the
     // averaged return as in Stockfish.
     {"RFP_MAX_DEPTH", 8, 4, 12, 1},
-    {"RFP_MARGIN", 81, 40, 140, 6},
+    {"RFP_MARGIN", 82, 40, 140, 6},
 
     // --- Null-move pruning -----------------------------------------------------------------------
     // Passing and still failing high proves a cutoff outside zugzwang (Beal 1989; Donninger's
@@ -63,7 +63,7 @@ inline constexpr Tunable TUNABLES[] = {
     {"NMP_MIN_DEPTH", 3, 2, 5, 1},
     {"NMP_BASE_REDUCTION", 3, 2, 5, 1},
     {"NMP_DEPTH_DIVISOR", 4, 2, 8, 1},
-    {"NMP_EVAL_DIVISOR", 201, 100, 400, 20},
+    {"NMP_EVAL_DIVISOR", 198, 100, 400, 20},
     {"NMP_EVAL_MAX_REDUCTION", 3, 1, 5, 1},
     {"NMP_VERIFY_DEPTH", 12, 8, 20, 1},
 
@@ -75,36 +75,36 @@ inline constexpr Tunable TUNABLES[] = {
     // --- Late move pruning -----------------------------------------------------------------------
     // After (LMP_BASE + depth^2) / (2 - improving) moves, the remaining quiet moves are skipped:
     // Stockfish's futility_move_count.
-    {"LMP_BASE", 6, 1, 8, 1},
+    {"LMP_BASE", 7, 1, 8, 1},
 
     // --- Futility pruning ------------------------------------------------------------------------
     // A quiet move is skipped when static eval + FP_BASE + FP_MARGIN * lmr_depth cannot reach
     // alpha, up to an LMR-reduced depth of FP_MAX_DEPTH (Heinz's futility pruning, measured on the
     // reduced depth as Stockfish does).
     {"FP_MAX_DEPTH", 8, 4, 12, 1},
-    {"FP_BASE", 99, 40, 200, 10},
-    {"FP_MARGIN", 105, 50, 200, 10},
+    {"FP_BASE", 98, 40, 200, 10},
+    {"FP_MARGIN", 106, 50, 200, 10},
 
     // --- History pruning -------------------------------------------------------------------------
     // A quiet move whose continuation history is below -HP_MARGIN * depth is skipped, up to an
     // LMR-reduced depth of HP_MAX_DEPTH (Stockfish's continuation-history pruning; Ethereal prunes
     // on its counter-move history the same way).
     {"HP_MAX_DEPTH", 4, 2, 8, 1},
-    {"HP_MARGIN", 3082, 1000, 6000, 250},
+    {"HP_MARGIN", 3083, 1000, 6000, 250},
 
     // --- SEE pruning -----------------------------------------------------------------------------
     // Moves whose static exchange loses more than the depth can make good are skipped: quiet moves
     // below -SEE_QUIET_MARGIN * lmr_depth^2, noisy ones below -SEE_NOISY_MARGIN * depth (both
     // Stockfish's shapes).
     {"SEE_QUIET_MAX_DEPTH", 8, 4, 12, 1},
-    {"SEE_QUIET_MARGIN", 31, 10, 60, 3},
+    {"SEE_QUIET_MARGIN", 30, 10, 60, 3},
     {"SEE_NOISY_MAX_DEPTH", 8, 4, 12, 1},
-    {"SEE_NOISY_MARGIN", 93, 40, 200, 10},
+    {"SEE_NOISY_MARGIN", 97, 40, 200, 10},
 
     // --- Quiescence delta pruning ----------------------------------------------------------------
     // A capture is skipped when stand pat + its largest gain + this margin stays below alpha
     // (delta pruning, as in Ethereal's qsearch).
-    {"QS_DELTA_MARGIN", 204, 50, 400, 20},
+    {"QS_DELTA_MARGIN", 218, 50, 400, 20},
 
     // --- Singular extensions ---------------------------------------------------------------------
     // The hash move is extended when a search without it at (depth - 1) / 2 fails below
@@ -122,17 +122,17 @@ inline constexpr Tunable TUNABLES[] = {
     // hundredths. Moves are reduced from LMR_MIN_DEPTH on, and a quiet move's history adds or
     // removes a ply per LMR_HISTORY_DIVISOR points (Stockfish's statScore adjustment).
     {"LMR_BASE", 73, 25, 125, 5},
-    {"LMR_DIVISOR", 219, 150, 350, 10},
+    {"LMR_DIVISOR", 216, 150, 350, 10},
     {"LMR_MIN_DEPTH", 3, 2, 5, 1},
-    {"LMR_HISTORY_DIVISOR", 11934, 4096, 24576, 1024},
+    {"LMR_HISTORY_DIVISOR", 11450, 4096, 24576, 1024},
 
     // --- History bonus ---------------------------------------------------------------------------
     // The reward for a move that caused a cutoff (and the penalty for those tried before it):
     // min(HISTORY_BONUS_SCALE * depth - HISTORY_BONUS_OFFSET, HISTORY_BONUS_MAX), Stockfish's linear
     // capped stat_bonus. It is applied with history gravity (movepick.h's update_history).
-    {"HISTORY_BONUS_SCALE", 310, 100, 500, 20},
-    {"HISTORY_BONUS_OFFSET", 252, 0, 500, 25},
-    {"HISTORY_BONUS_MAX", 2480, 1000, 4000, 150},
+    {"HISTORY_BONUS_SCALE", 309, 100, 500, 20},
+    {"HISTORY_BONUS_OFFSET", 245, 0, 500, 25},
+    {"HISTORY_BONUS_MAX", 2469, 1000, 4000, 150},
 
     // --- Correction history ----------------------------------------------------------------------
     // Pawn-structure correction of the static eval (Caissa, then Stockfish): each update moves the
@@ -140,14 +140,14 @@ inline constexpr Tunable TUNABLES[] = {
     // weighted-average form Stormphrax uses), and entries are clamped to +-CORRECTION_MAX
     // centipawns. CORRECTION_MAX * 256 must fit the int16 entries.
     {"CORRECTION_WEIGHT_MAX", 16, 4, 32, 2},
-    {"CORRECTION_MAX", 65, 16, 120, 8},
+    {"CORRECTION_MAX", 63, 16, 120, 8},
 
     // --- Move ordering ---------------------------------------------------------------------------
     // A noisy move scores MVV_SCALE * what it wins at once plus its capture history divided by
     // CAPTURE_HISTORY_DIVISOR: most valuable victim first, history breaking ties and near-ties
     // (Stockfish's capture ordering).
     {"MVV_SCALE", 16, 4, 32, 2},
-    {"CAPTURE_HISTORY_DIVISOR", 15, 4, 64, 4},
+    {"CAPTURE_HISTORY_DIVISOR", 14, 4, 64, 4},
     // A quiet move that takes a piece away from a cheaper attacker gains THREAT_ESCAPE_SCALE times
     // the piece's value, one that puts a piece in reach of a cheaper attacker loses as much
     // (Stockfish's threatened-piece ordering): a queen's escape outranks any history.
