@@ -60,6 +60,11 @@ struct ChessGame {
     static std::uint64_t pawn_structure_key(const Position& pos) {
         return mix_pair(pos.pieces(Color::White, PAWN), pos.pieces(Color::Black, PAWN));
     }
+    // A hash of where one side's other pieces stand (king included), for the same correction.
+    static std::uint64_t non_pawn_key(const Position& pos, Color c) {
+        return mix_pair(mix_pair(pos.pieces(c, KNIGHT), pos.pieces(c, BISHOP)),
+                        mix_pair(pos.pieces(c, ROOK), pos.pieces(c, QUEEN) ^ mix64(pos.pieces(c, KING))));
+    }
 
     // Noisy moves change the material: captures (en passant included) and promotions to a
     // queen. Everything else, castling too (stored as king-takes-rook), is quiet.

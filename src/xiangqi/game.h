@@ -63,6 +63,15 @@ struct XiangqiGame {
         const std::uint64_t b = std::uint64_t(black) ^ std::uint64_t(black >> 64) * 0xA0761D6478BD642Full;
         return mix_pair(a, b);
     }
+    // A hash of where one side's other pieces stand (general included), for the same correction.
+    static std::uint64_t non_pawn_key(const Position& pos, Color c) {
+        const auto fold = [&](PieceType a, PieceType b) {
+            const Bitboard x = pos.pieces(c, a), y = pos.pieces(c, b);
+            return mix_pair(std::uint64_t(x) ^ std::uint64_t(x >> 64) * 0xD6E8FEB86659FD93ull,
+                            std::uint64_t(y) ^ std::uint64_t(y >> 64) * 0xA0761D6478BD642Full);
+        };
+        return mix_pair(fold(ADVISOR, ELEPHANT) ^ mix64(fold(HORSE, CANNON)), fold(CHARIOT, GENERAL));
+    }
 
     static bool is_noisy(const Position& pos, Move m) { return !pos.empty(m.to()); }
     static PieceType victim(const Position& pos, Move m) { return piece_type(pos.piece_on(m.to())); }
