@@ -65,7 +65,7 @@ void BasicEngine<Game>::warm_up() {
     forget_everything();
 }
 
-// A fresh hash table (a new mapping costs nothing, where clearing would touch every page) and no
+// A fresh hash table (a new mapping, which also gives the memory of a smaller Hash back) and no
 // history: what a new engine has.
 template <SearchGame Game>
 void BasicEngine<Game>::forget_everything() {

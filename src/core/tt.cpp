@@ -1,7 +1,11 @@
 #include "core/tt.h"
 
+#include <algorithm>
 #include <cstring>
 #include <new>
+#include <system_error>
+#include <thread>
+#include <vector>
 
 namespace sen {
 
@@ -29,6 +33,29 @@ TTEntry unpack(std::uint64_t data) {
 
 std::uint8_t generation_of(std::uint64_t data) { return std::uint8_t((data >> GENERATION_SHIFT) & TranspositionTable::GENERATION_MASK); }
 
+// Writes zeros over `bytes` bytes from as many threads as the machine has. The first write to a
+// page of a fresh mapping is a page fault in which the kernel finds and zeroes the page (2 MB for
+// a huge page), and those faults, not the stores, are the cost; they run in parallel.
+void zero_in_parallel(void* data, std::size_t bytes) {
+    constexpr std::size_t MIN_SHARE = std::size_t(32) << 20;  // below this a thread costs more than it saves
+    constexpr std::size_t ALIGN = std::size_t(2) << 20;       // shares start on huge-page boundaries
+    char* base = static_cast<char*>(data);
+    const std::size_t cores = std::max(1U, std::thread::hardware_concurrency());
+    const std::size_t parts = std::clamp<std::size_t>(bytes / MIN_SHARE, 1, cores);
+    const std::size_t share = (bytes / parts + ALIGN - 1) / ALIGN * ALIGN;
+    std::vector<std::thread> helpers;  // the shares after the first; this thread zeroes the first
+    for (std::size_t begin = share; begin < bytes; begin += share) {
+        const std::size_t length = std::min(share, bytes - begin);
+        try {
+            helpers.emplace_back([=] { std::memset(base + begin, 0, length); });
+        } catch (const std::system_error&) {
+            std::memset(base + begin, 0, length);  // no thread to be had: zero it here
+        }
+    }
+    std::memset(base, 0, std::min(share, bytes));
+    for (std::thread& t : helpers) t.join();
+}
+
 }  // namespace
 
 bool TranspositionTable::resize(std::size_t megabytes) {
@@ -47,13 +74,16 @@ bool TranspositionTable::resize(std::size_t megabytes) {
     bucket_count_ = count;
     megabytes_ = megabytes;
     generation_ = 0;
+    // Touch every page now, while the GUI waits for `readyok`, and not in the first searches on the
+    // clock: left to fault in one by one, a 4 GB table cut a 200 ms search from depth 16 to 4.
+    zero_in_parallel(buckets_, bytes);
     written_.store(false, std::memory_order_relaxed);
     return true;
 }
 
 void TranspositionTable::clear() {
     // Only called while no search runs (the engine defers it), so a plain memset is safe.
-    if (written_.load(std::memory_order_relaxed)) std::memset(static_cast<void*>(buckets_), 0, bucket_count_ * sizeof(Bucket));
+    if (written_.load(std::memory_order_relaxed)) zero_in_parallel(buckets_, bucket_count_ * sizeof(Bucket));
     written_.store(false, std::memory_order_relaxed);
     generation_ = 0;
 }

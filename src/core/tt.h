@@ -5,8 +5,8 @@
 // key, and nothing of the protocol. Moves are kept as their 16 raw bits, so the table serves
 // every game (game.h); the searcher turns them back into the game's Move type.
 // Thread safety: every entry is two 64-bit words written and read with relaxed atomics
-// (std::atomic_ref on plain words, so a fresh table can come zeroed from the kernel without being
-// written, which keeps start-up fast); the first holds key ^ data, so a torn write from another thread fails the key check instead of
+// (std::atomic_ref on plain words, so the table is a plain mapping that can be zeroed with memset);
+// the first holds key ^ data, so a torn write from another thread fails the key check instead of
 // returning a mixed-up entry (Hyatt's lockless hashing). Moves read from the table are still
 // verified for legality by the caller.
 #pragma once
@@ -40,11 +40,12 @@ public:
     TranspositionTable(const TranspositionTable&) = delete;
     TranspositionTable& operator=(const TranspositionTable&) = delete;
 
-    // Discards all entries. Returns false (and keeps the old table) if the memory cannot be had.
+    // Discards all entries and touches every page of the new table (from several threads), so
+    // that no search pays for faulting it in. Returns false (and keeps the old table) if the
+    // memory cannot be had.
     bool resize(std::size_t megabytes);
     // Empties the table. A table nothing was stored in since the last clear or resize is left
-    // alone: GUIs send `ucinewgame` right after setting Hash, and writing zeros over a fresh
-    // mapping would fault in every page of it for nothing.
+    // alone: GUIs send `ucinewgame` right after setting Hash, and it is all zeros already.
     void clear();
     std::size_t size_mb() const { return megabytes_; }
 
@@ -83,9 +84,9 @@ private:
 
     std::size_t bucket_index(Key key) const { return std::size_t((unsigned __int128)key * bucket_count_ >> 64); }
 
-    // An anonymous mapping (large_memory.h): zeroed pages, touched only when used, returned to the
-    // system on resize. (From calloc, a freed table under 32 MB could stay resident in glibc's
-    // heap: Hash 16 then 64 held 80 MB.) Page-aligned, so the buckets are too.
+    // An anonymous mapping (large_memory.h), returned to the system on resize. (From calloc, a
+    // freed table under 32 MB could stay resident in glibc's heap: Hash 16 then 64 held 80 MB.)
+    // Page-aligned, so the buckets are too.
     LargeMapping memory_;
     Bucket* buckets_ = nullptr;
     std::size_t bucket_count_ = 0;
