@@ -60,14 +60,6 @@ struct ChessGame {
     static std::uint64_t pawn_structure_key(const Position& pos) {
         return mix_pair(pos.pieces(Color::White, PAWN), pos.pieces(Color::Black, PAWN));
     }
-    // A hash of where one side's other pieces stand (king included), for the same correction.
-    // Each bitboard is multiplied by its own odd constant and one mix spreads the xor of them: it
-    // runs at every node, and nested pair hashes cost three times as much.
-    static std::uint64_t non_pawn_key(const Position& pos, Color c) {
-        return mix64((pos.pieces(c, KNIGHT) * 0x9E3779B97F4A7C15ULL) ^ (pos.pieces(c, BISHOP) * 0xC2B2AE3D27D4EB4FULL) ^
-                     (pos.pieces(c, ROOK) * 0x165667B19E3779F9ULL) ^ (pos.pieces(c, QUEEN) * 0xD6E8FEB86659FD93ULL) ^
-                     (pos.pieces(c, KING) * 0xA0761D6478BD642FULL));
-    }
 
     // Noisy moves change the material: captures (en passant included) and promotions to a
     // queen. Everything else, castling too (stored as king-takes-rook), is quiet.

@@ -118,8 +118,6 @@ concept SearchGame = requires(const typename G::Position& pos, typename G::Posit
     { G::evaluate(pos) } -> std::same_as<int>;
     // A hash of the pawn (soldier) structure: the static-eval correction is kept per structure.
     { G::pawn_structure_key(pos) } -> std::same_as<std::uint64_t>;
-    // And of one side's other pieces, its king or general included.
-    { G::non_pawn_key(pos, pos.side_to_move()) } -> std::same_as<std::uint64_t>;
     // Move classes and exchange values for ordering and pruning.
     { G::is_noisy(pos, m) } -> std::same_as<bool>;
     { G::victim(pos, m) } -> std::convertible_to<int>;  // index < VICTIM_NB for capture history

@@ -55,19 +55,12 @@ struct Histories {
     static constexpr int CORRECTION_GRAIN = 256;
     static SEN_PARAM_CONSTEXPR int correction_limit() { return params::CORRECTION_MAX * CORRECTION_GRAIN; }
     std::int16_t correction[COLOR_NB][CORRECTION_SIZE];
-    // The same by side to move and where one side's other pieces stand: [whose pieces][side to move].
-    std::int16_t non_pawn_correction[COLOR_NB][COLOR_NB][CORRECTION_SIZE];
-    // The same by the last two moves (piece and destination of each): the row of the move two
-    // plies back, then the last move's piece and destination.
-    PieceToHistory<Game> continuation_correction[Game::PIECE_NB][Game::SQUARE_NB];
 
     void clear() {
         std::memset(butterfly, 0, sizeof butterfly);
         std::memset(capture, 0, sizeof capture);
         std::memset(continuation, 0, sizeof continuation);
         std::memset(correction, 0, sizeof correction);
-        std::memset(non_pawn_correction, 0, sizeof non_pawn_correction);
-        std::memset(continuation_correction, 0, sizeof continuation_correction);
         for (auto& row : counter)
             for (Move& m : row) m = Move::none();
     }

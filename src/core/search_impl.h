@@ -55,10 +55,8 @@ constexpr std::uint64_t NODES_PER_LIMIT_CHECK = 256;
 constexpr std::int64_t BOUND_REPORT_AFTER_MS = 3000;
 constexpr std::int64_t CURRMOVE_REPORT_AFTER_MS = 1000;
 
-// Weights of a correction-history update are in 1/CORRECTION_UPDATE_SCALE; the tables' weights in
-// the corrected eval (params::CORRECTION_*_WEIGHT) in 1/CORRECTION_WEIGHT_UNIT.
-constexpr int CORRECTION_UPDATE_SCALE = 256;
-constexpr int CORRECTION_WEIGHT_UNIT = 64;
+// Weights of a correction-history update are in 1/CORRECTION_WEIGHT_SCALE.
+constexpr int CORRECTION_WEIGHT_SCALE = 256;
 
 // Mate scores are stored relative to the node, not the root, so that a transposition found at
 // another ply reports the right distance to mate.
@@ -91,7 +89,6 @@ struct StackEntry {
     int static_eval = NO_EVAL;
     Move killers[2] = {Move::none(), Move::none()};
     PieceToHistory<Game>* continuation = nullptr;
-    PieceToHistory<Game>* continuation_correction = nullptr;  // the correction row of `move` (nullptr after a null move)
     bool null_move_allowed = true;
     Move excluded = Move::none();  // the move a singular-extension search leaves out
     bool quiet = false;            // whether `move` is quiet (not null, not noisy); set by the main search only
@@ -113,8 +110,7 @@ struct RootMove {
 }  // namespace search_detail
 
 using search_detail::BOUND_REPORT_AFTER_MS;
-using search_detail::CORRECTION_UPDATE_SCALE;
-using search_detail::CORRECTION_WEIGHT_UNIT;
+using search_detail::CORRECTION_WEIGHT_SCALE;
 using search_detail::CURRMOVE_REPORT_AFTER_MS;
 using search_detail::history_bonus;
 using search_detail::LMR;
@@ -173,50 +169,23 @@ struct BasicSearcher<Game>::Worker {
         return n;
     }
 
-    // Correction history: the static evaluation misjudges some positions the same way again and
-    // again (a blocked centre, a passer the terms undervalue, a piece shut out of play); the
-    // search's results in positions that share the side to move and one of these features show
-    // by how much, so that is added back. The features: where the pawns stand, where each side's
-    // other pieces stand, and the last two moves.
-    struct CorrectionEntries {
-        std::int16_t* pawn;
-        std::int16_t* non_pawn[COLOR_NB];
-        std::int16_t* continuation;  // nullptr unless the last two plies were both moves
-    };
-    CorrectionEntries correction_entries(const StackEntry* ss) {
-        constexpr std::size_t mask = Histories<Game>::CORRECTION_SIZE - 1;
-        const int stm = index_of(pos.side_to_move());
-        CorrectionEntries e{};
-        e.pawn = &histories.correction[stm][Game::pawn_structure_key(pos) & mask];
-        for (const Color c : {Color::White, Color::Black})
-            e.non_pawn[index_of(c)] = &histories.non_pawn_correction[index_of(c)][stm][Game::non_pawn_key(pos, c) & mask];
-        const Move last = (ss - 1)->move;
-        if ((ss - 2)->continuation_correction && last && last != Move::null())
-            e.continuation = &(*(ss - 2)->continuation_correction)[(ss - 1)->moved_piece][last.to()];
-        return e;
-    }
+    // Correction history: the static evaluation misjudges some pawn structures the same way again
+    // and again (a blocked centre, a passer the terms undervalue); the search's results in
+    // positions with this side to move and these pawns show by how much, so that is added back.
+    std::size_t correction_index() const { return std::size_t(Game::pawn_structure_key(pos)) & (Histories<Game>::CORRECTION_SIZE - 1); }
     // The result stays below the endgame tables' wins, as below the mates.
-    int corrected_eval(int raw, const StackEntry* ss) {
-        const CorrectionEntries e = correction_entries(ss);
-        int sum = params::CORRECTION_PAWN_WEIGHT * *e.pawn + params::CORRECTION_NON_PAWN_WEIGHT * (*e.non_pawn[0] + *e.non_pawn[1]);
-        if (e.continuation) sum += params::CORRECTION_CONTINUATION_WEIGHT * *e.continuation;
-        return std::clamp(raw + sum / (CORRECTION_WEIGHT_UNIT * Histories<Game>::CORRECTION_GRAIN), -SCORE_TB_WIN_IN_MAX_PLY + 1,
-                          SCORE_TB_WIN_IN_MAX_PLY - 1);
+    int corrected_eval(int raw) const {
+        const int c = histories.correction[index_of(pos.side_to_move())][correction_index()];
+        return std::clamp(raw + c / Histories<Game>::CORRECTION_GRAIN, -SCORE_TB_WIN_IN_MAX_PLY + 1, SCORE_TB_WIN_IN_MAX_PLY - 1);
     }
-    // Moves each correction towards this node's error (search score minus raw eval), more for
-    // deeper searches.
-    void update_correction(int raw, int score, int depth, const StackEntry* ss) {
-        const CorrectionEntries e = correction_entries(ss);
+    // Moves the correction towards this node's error (search score minus raw eval), more
+    // for deeper searches.
+    void update_correction(int raw, int score, int depth) {
+        std::int16_t& entry = histories.correction[index_of(pos.side_to_move())][correction_index()];
         const int target = std::clamp((score - raw) * Histories<Game>::CORRECTION_GRAIN, -Histories<Game>::correction_limit(),
                                       Histories<Game>::correction_limit());
         const int weight = std::min(depth + 1, params::CORRECTION_WEIGHT_MAX);
-        const auto nudge = [&](std::int16_t* entry) {
-            *entry = std::int16_t((*entry * (CORRECTION_UPDATE_SCALE - weight) + target * weight) / CORRECTION_UPDATE_SCALE);
-        };
-        nudge(e.pawn);
-        nudge(e.non_pawn[0]);
-        nudge(e.non_pawn[1]);
-        if (e.continuation) nudge(e.continuation);
+        entry = std::int16_t((entry * (CORRECTION_WEIGHT_SCALE - weight) + target * weight) / CORRECTION_WEIGHT_SCALE);
     }
 
     void count_node() {
@@ -365,7 +334,7 @@ int BasicSearcher<Game>::Worker::qsearch(int alpha, int beta, int ply, StackEntr
     if (!in_check) {
         // Stand pat: the side to move may decline every capture.
         raw_eval = tt_hit && entry.static_eval != NO_EVAL ? entry.static_eval : Game::evaluate(pos);
-        stand_pat = corrected_eval(raw_eval, ss);
+        stand_pat = corrected_eval(raw_eval);
         best_score = stand_pat;
         if (tt_hit && entry.bound != Bound::None &&
             ((entry.bound == Bound::Lower && tt_score > stand_pat) || (entry.bound == Bound::Upper && tt_score < stand_pat)))
@@ -392,7 +361,6 @@ int BasicSearcher<Game>::Worker::qsearch(int alpha, int beta, int ply, StackEntr
         ss->move = m;
         ss->moved_piece = pos.piece_on(m.from());
         ss->continuation = &histories.continuation[pos.piece_on(m.from())][m.to()];
-        ss->continuation_correction = &histories.continuation_correction[pos.piece_on(m.from())][m.to()];
         if (PV) pv_length[ply + 1] = ply + 1;
         pos.make_move(m);
         const int score = -qsearch<PV>(-beta, -alpha, ply + 1, ss + 1);
@@ -493,7 +461,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
         ss->static_eval = NO_EVAL;
     } else {
         raw_eval = tt_hit && entry.static_eval != NO_EVAL ? entry.static_eval : Game::evaluate(pos);
-        ss->static_eval = corrected_eval(raw_eval, ss);
+        ss->static_eval = corrected_eval(raw_eval);
         eval = ss->static_eval;
         // The stored search score is a better estimate than the static one when its bound allows.
         if (tt_hit && ((entry.bound == Bound::Lower && tt_score > eval) || (entry.bound == Bound::Upper && tt_score < eval)))
@@ -519,7 +487,6 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
             ss->quiet = false;
             ss->moved_piece = Game::NO_PIECE;
             ss->continuation = &histories.continuation[Game::NO_PIECE][0];
-            ss->continuation_correction = nullptr;
             pos.make_null_move();
             int score = -negamax<false>(-beta, -beta + 1, depth - r, ply + 1, !cut_node, ss + 1);
             pos.unmake_null_move();
@@ -636,7 +603,6 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
         ss->moved_piece = pos.piece_on(m.from());
         ss->quiet = quiet;
         ss->continuation = &histories.continuation[pos.piece_on(m.from())][m.to()];
-        ss->continuation_correction = &histories.continuation_correction[pos.piece_on(m.from())][m.to()];
         tt->prefetch(pos.key_after(m));
         pos.make_move(m);
         const int new_depth = depth - 1 + extension;
@@ -731,7 +697,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
     // that lies on the side of the static eval it proves wrong.
     if (!in_check && (!best_move || !Game::is_noisy(pos, best_move)) && std::abs(best_score) < SCORE_TB_WIN_IN_MAX_PLY &&
         !(bound == Bound::Lower && best_score <= ss->static_eval) && !(bound == Bound::Upper && best_score >= ss->static_eval))
-        update_correction(raw_eval, best_score, depth, ss);
+        update_correction(raw_eval, best_score, depth);
     tt->store(pos.key(), best_move.raw(), score_to_tt(best_score, ply), raw_eval, depth, bound);
     return best_score;
 }

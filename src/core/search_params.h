@@ -141,12 +141,6 @@ inline constexpr Tunable TUNABLES[] = {
     // centipawns. CORRECTION_MAX * 256 must fit the int16 entries.
     {"CORRECTION_WEIGHT_MAX", 16, 4, 32, 2},
     {"CORRECTION_MAX", 63, 16, 120, 8},
-    // The eval is corrected by a weighted sum of several such tables, in 64ths: the pawn one above,
-    // two keyed by where each side's other pieces stand, and one by the last two moves
-    // (Stockfish's non-pawn and continuation correction histories).
-    {"CORRECTION_PAWN_WEIGHT", 64, 16, 128, 8},
-    {"CORRECTION_NON_PAWN_WEIGHT", 32, 0, 96, 8},
-    {"CORRECTION_CONTINUATION_WEIGHT", 32, 0, 96, 8},
 
     // --- Move ordering ---------------------------------------------------------------------------
     // A noisy move scores MVV_SCALE * what it wins at once plus its capture history divided by
@@ -246,9 +240,6 @@ SEN_SEARCH_PARAM(HISTORY_BONUS_OFFSET);
 SEN_SEARCH_PARAM(HISTORY_BONUS_MAX);
 SEN_SEARCH_PARAM(CORRECTION_WEIGHT_MAX);
 SEN_SEARCH_PARAM(CORRECTION_MAX);
-SEN_SEARCH_PARAM(CORRECTION_PAWN_WEIGHT);
-SEN_SEARCH_PARAM(CORRECTION_NON_PAWN_WEIGHT);
-SEN_SEARCH_PARAM(CORRECTION_CONTINUATION_WEIGHT);
 SEN_SEARCH_PARAM(MVV_SCALE);
 SEN_SEARCH_PARAM(CAPTURE_HISTORY_DIVISOR);
 SEN_SEARCH_PARAM(THREAT_ESCAPE_SCALE);

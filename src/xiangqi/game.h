@@ -63,17 +63,6 @@ struct XiangqiGame {
         const std::uint64_t b = std::uint64_t(black) ^ std::uint64_t(black >> 64) * 0xA0761D6478BD642Full;
         return mix_pair(a, b);
     }
-    // A hash of where one side's other pieces stand (general included), for the same correction.
-    // Each bitboard's two words are folded into one, multiplied by the piece type's own odd
-    // constant, and one mix spreads the xor of them (chess's non_pawn_key says why).
-    static std::uint64_t non_pawn_key(const Position& pos, Color c) {
-        const auto part = [&](PieceType t, std::uint64_t odd) {
-            const Bitboard b = pos.pieces(c, t);
-            return (std::uint64_t(b) ^ std::uint64_t(b >> 64) * 0xD6E8FEB86659FD93ULL) * odd;
-        };
-        return mix64(part(ADVISOR, 0x9E3779B97F4A7C15ULL) ^ part(ELEPHANT, 0xC2B2AE3D27D4EB4FULL) ^ part(HORSE, 0x165667B19E3779F9ULL) ^
-                     part(CANNON, 0xA0761D6478BD642FULL) ^ part(CHARIOT, 0xE7037ED1A0B428DBULL) ^ part(GENERAL, 0x8EBC6AF09C88C6E3ULL));
-    }
 
     static bool is_noisy(const Position& pos, Move m) { return !pos.empty(m.to()); }
     static PieceType victim(const Position& pos, Move m) { return piece_type(pos.piece_on(m.to())); }
