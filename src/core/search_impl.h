@@ -81,6 +81,12 @@ inline int outcome_score(Outcome outcome, int ply) {
     return outcome == Outcome::Loss ? -SCORE_MATE + ply : outcome == Outcome::Win ? SCORE_MATE - ply : SCORE_DRAW;
 }
 
+// Whether a stored search score of this bound is a better estimate than `eval`: a lower bound
+// above it, an upper bound below it, or an exact score either way (Stockfish's bound test).
+inline bool bound_allows(Bound bound, int tt_score, int eval) {
+    return (int(bound) & int(tt_score > eval ? Bound::Lower : Bound::Upper)) != 0;
+}
+
 template <SearchGame Game>
 struct StackEntry {
     using Move = typename Game::Move;
@@ -110,6 +116,7 @@ struct RootMove {
 }  // namespace search_detail
 
 using search_detail::BOUND_REPORT_AFTER_MS;
+using search_detail::bound_allows;
 using search_detail::CORRECTION_WEIGHT_SCALE;
 using search_detail::CURRMOVE_REPORT_AFTER_MS;
 using search_detail::history_bonus;
@@ -336,9 +343,7 @@ int BasicSearcher<Game>::Worker::qsearch(int alpha, int beta, int ply, StackEntr
         raw_eval = tt_hit && entry.static_eval != NO_EVAL ? entry.static_eval : Game::evaluate(pos);
         stand_pat = corrected_eval(raw_eval);
         best_score = stand_pat;
-        if (tt_hit && entry.bound != Bound::None &&
-            ((entry.bound == Bound::Lower && tt_score > stand_pat) || (entry.bound == Bound::Upper && tt_score < stand_pat)))
-            best_score = tt_score;
+        if (tt_hit && bound_allows(entry.bound, tt_score, stand_pat)) best_score = tt_score;
         if (best_score >= beta) return best_score;
         alpha = std::max(alpha, best_score);
     }
@@ -464,8 +469,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
         ss->static_eval = corrected_eval(raw_eval);
         eval = ss->static_eval;
         // The stored search score is a better estimate than the static one when its bound allows.
-        if (tt_hit && ((entry.bound == Bound::Lower && tt_score > eval) || (entry.bound == Bound::Upper && tt_score < eval)))
-            eval = tt_score;
+        if (tt_hit && bound_allows(entry.bound, tt_score, eval)) eval = tt_score;
         if (!tt_hit) tt->store(pos.key(), 0, 0, raw_eval, -1, Bound::None);
     }
     const bool improving = !in_check && (ss - 2)->static_eval != NO_EVAL && ss->static_eval > (ss - 2)->static_eval;

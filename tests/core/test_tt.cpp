@@ -306,6 +306,22 @@ TEST_CASE("TT: generations count searches modulo GENERATION_CYCLE, in the table 
     }
 }
 
+TEST_CASE("TT: a stored score replaces the static eval only where its bound allows", "[tt][search]") {
+    using search_detail::bound_allows;
+    // A lower bound says the value is at least the score: it improves an eval below it only.
+    CHECK(bound_allows(Bound::Lower, 120, 100));
+    CHECK_FALSE(bound_allows(Bound::Lower, 80, 100));
+    // An upper bound says the value is at most the score: it improves an eval above it only.
+    CHECK(bound_allows(Bound::Upper, 80, 100));
+    CHECK_FALSE(bound_allows(Bound::Upper, 120, 100));
+    // An exact score is the value, on either side of the eval.
+    CHECK(bound_allows(Bound::Exact, 120, 100));
+    CHECK(bound_allows(Bound::Exact, 80, 100));
+    // An entry with no search score (only a static eval) never does.
+    CHECK_FALSE(bound_allows(Bound::None, 120, 100));
+    CHECK_FALSE(bound_allows(Bound::None, 80, 100));
+}
+
 TEST_CASE("TT: mate and table-win scores are stored relative to the node", "[tt][search]") {
     using search_detail::score_from_tt;
     using search_detail::score_to_tt;
