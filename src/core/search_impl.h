@@ -479,7 +479,8 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
     if (!PV && !in_check && !excluded && std::abs(beta) < SCORE_TB_WIN_IN_MAX_PLY) {
         // Reverse futility pruning: far enough above beta that a quiet move is unlikely to bring
         // the score back down within this depth.
-        if (depth <= params::RFP_MAX_DEPTH && eval - params::RFP_MARGIN * (depth - improving) >= beta) return (eval + beta) / 2;
+        if (depth <= params::RFP_MAX_DEPTH && eval < SCORE_TB_WIN_IN_MAX_PLY && eval - params::RFP_MARGIN * (depth - improving) >= beta)
+            return (eval + beta) / 2;
 
         // Null-move pruning: if passing still fails high, a real move would too, except in
         // zugzwang, which needs pieces besides pawns to be rare; deep cutoffs are verified.
