@@ -766,8 +766,10 @@ void BasicSearcher<Game>::Worker::iterative_deepening() {
     const int max_depth = limits->depth ? std::clamp(*limits->depth, 1, MAX_PLY - 1) : MAX_PLY - 1;
     const int lines = std::max(limits->multipv, limits->strength ? limits->strength->candidates : 1);
     const std::size_t multipv = std::min<std::size_t>(std::size_t(std::max(1, lines)), root_moves.size());
-    // For the time policy: the best move and score at the last iteration it was shown (iterations
-    // while pondering are not), and for how many iterations in a row that move had been best.
+    // For the time policy: the best move and score at the last iteration, and for how many
+    // iterations in a row that move had been best. Iterations while pondering count: after a
+    // ponder hit the search goes on in the same position, and a move that stayed best while the
+    // clock was not running is as stable as one that stayed best on the clock.
     Move last_best = Move::none();
     int stable_iterations = 0;
     int last_score = 0;
@@ -835,24 +837,22 @@ void BasicSearcher<Game>::Worker::iterative_deepening() {
         // their bestmove until stop or ponderhit.
         const bool unclocked = !timer->limited() || control->pondering.load();
         if (unclocked && !limits->depth && is_mate_score(best.score) && mate_settled(depth, SCORE_MATE - std::abs(best.score))) break;
+        // The time manager decides (timeman.h, stop_after_iteration); the search only reports
+        // what this iteration found.
+        stable_iterations = best.move == last_best ? stable_iterations + 1 : 0;
+        IterationFacts facts;
+        facts.depth = depth;
+        facts.root_moves = root_moves.size();
+        if (is_mate_score(best.score)) facts.mate_plies = SCORE_MATE - std::abs(best.score);
+        facts.stable_iterations = stable_iterations;
+        facts.score = best.score;
+        facts.previous_score = last_score;
+        facts.best_move_nodes = best.nodes;
+        for (const RootMove& rm : root_moves) facts.root_nodes += rm.nodes;
+        last_best = best.move;
+        last_score = best.score;
         if (control->pondering.load()) continue;
-        if (timer->limited()) {
-            // The time manager decides (timeman.h, stop_after_iteration); the search only
-            // reports what this iteration found.
-            stable_iterations = best.move == last_best ? stable_iterations + 1 : 0;
-            IterationFacts facts;
-            facts.depth = depth;
-            facts.root_moves = root_moves.size();
-            if (is_mate_score(best.score)) facts.mate_plies = SCORE_MATE - std::abs(best.score);
-            facts.stable_iterations = stable_iterations;
-            facts.score = best.score;
-            facts.previous_score = last_score;
-            facts.best_move_nodes = best.nodes;
-            for (const RootMove& rm : root_moves) facts.root_nodes += rm.nodes;
-            last_best = best.move;
-            last_score = best.score;
-            if (timer->stop_after_iteration(facts)) break;
-        }
+        if (timer->limited() && timer->stop_after_iteration(facts)) break;
     }
 }
 
