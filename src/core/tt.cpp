@@ -33,6 +33,11 @@ TTEntry unpack(std::uint64_t data) {
 
 std::uint8_t generation_of(std::uint64_t data) { return std::uint8_t((data >> GENERATION_SHIFT) & TranspositionTable::GENERATION_MASK); }
 
+std::uint64_t with_generation(std::uint64_t data, std::uint8_t generation) {
+    constexpr std::uint64_t MASK = std::uint64_t(TranspositionTable::GENERATION_MASK) << GENERATION_SHIFT;
+    return (data & ~MASK) | (std::uint64_t(generation & TranspositionTable::GENERATION_MASK) << GENERATION_SHIFT);
+}
+
 // Writes zeros over `bytes` bytes from as many threads as the machine has. The first write to a
 // page of a fresh mapping is a page fault in which the kernel finds and zeroes the page (2 MB for
 // a huge page), and those faults, not the stores, are the cost; they run in parallel.
@@ -88,12 +93,21 @@ void TranspositionTable::clear() {
     generation_ = 0;
 }
 
-bool TranspositionTable::probe(Key key, TTEntry& out) const {
-    const Bucket& bucket = buckets_[bucket_index(key)];
-    for (const Slot& s : bucket.slots) {
+bool TranspositionTable::probe(Key key, TTEntry& out) {
+    Bucket& bucket = buckets_[bucket_index(key)];
+    for (Slot& s : bucket.slots) {
         const std::uint64_t data = load(s.data);
         if ((load(s.check) ^ data) == key && data) {
             out = unpack(data);
+            // Written in an earlier search and still in use: without this, a depth-20 result of the
+            // previous move gave way to the depth-3 bounds of the first iterations before the later
+            // ones could use it, and entries only read were the bucket's first to go. Another thread
+            // reading between the two stores sees a miss, as during store().
+            if (generation_of(data) != generation_) {
+                const std::uint64_t refreshed = with_generation(data, generation_);
+                store(s.data, refreshed);
+                store(s.check, key ^ refreshed);
+            }
             return true;
         }
     }

@@ -60,7 +60,9 @@ public:
     // The current generation, 0 <= generation() < GENERATION_CYCLE.
     std::uint8_t generation() const { return generation_; }
 
-    bool probe(Key key, TTEntry& out) const;
+    // A hit also marks the entry as in use in this search (Stockfish refreshes its generation the
+    // same way): replacement then keeps it, and so does store()'s guard of deeper results.
+    bool probe(Key key, TTEntry& out);
     void store(Key key, std::uint16_t move, int score, int static_eval, int depth, Bound bound);
     void prefetch(Key key) const { __builtin_prefetch(&buckets_[bucket_index(key)]); }
 

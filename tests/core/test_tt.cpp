@@ -25,12 +25,13 @@ constexpr std::size_t TEST_MB = 1;
 constexpr int BUCKET_SHIFT = 50;
 constexpr Key in_bucket(std::uint64_t bucket, std::uint64_t n) { return (Key(bucket) << BUCKET_SHIFT) | (n * 0x9E3779B97F4AULL + 1); }
 
-bool hits(const TranspositionTable& tt, Key key) {
+// Probes, as the search does: a hit marks the entry as in use in this search.
+bool hits(TranspositionTable& tt, Key key) {
     TTEntry e;
     return tt.probe(key, e);
 }
 
-int depth_of(const TranspositionTable& tt, Key key) {
+int depth_of(TranspositionTable& tt, Key key) {
     TTEntry e;
     REQUIRE(tt.probe(key, e));
     return e.depth;
@@ -141,6 +142,17 @@ TEST_CASE("TT: a new result of the same position replaces the old one", "[tt]") 
         CHECK(e.depth == 2);
         CHECK(e.move == 0x0DEF);
     }
+
+    SECTION("a deep entry of an earlier search that this one has found is kept") {
+        tt.store(key, 0x0ABC, 100, 0, 20, Bound::Lower);
+        tt.new_search();
+        REQUIRE(tt.probe(key, e));
+        tt.store(key, 0x0DEF, -100, 0, 2, Bound::Upper);
+        REQUIRE(tt.probe(key, e));
+        CHECK(e.depth == 20);
+        CHECK(e.move == 0x0ABC);
+        CHECK(e.bound == Bound::Lower);
+    }
 }
 
 TEST_CASE("TT: a full bucket gives up its oldest, shallowest entry", "[tt]") {
@@ -182,6 +194,21 @@ TEST_CASE("TT: a full bucket gives up its oldest, shallowest entry", "[tt]") {
         CHECK(hits(tt, k[0]));
         CHECK(hits(tt, k[4]));
         CHECK(int(hits(tt, k[1])) + int(hits(tt, k[2])) + int(hits(tt, k[3])) == 2);
+    }
+
+    SECTION("an old entry found in this search is no longer old") {
+        tt.store(k[0], 0, 0, 0, 10, Bound::Exact);
+        tt.store(k[1], 0, 0, 0, 10, Bound::Exact);
+        tt.new_search();
+        CHECK(hits(tt, k[0]));  // worth 10 again; k[1] stays at 10 - 8 = 2
+        tt.store(k[2], 0, 0, 0, 5, Bound::Exact);
+        tt.store(k[3], 0, 0, 0, 5, Bound::Exact);
+        tt.store(k[4], 0, 0, 0, 5, Bound::Exact);
+        CHECK_FALSE(hits(tt, k[1]));
+        CHECK(hits(tt, k[0]));
+        CHECK(hits(tt, k[2]));
+        CHECK(hits(tt, k[3]));
+        CHECK(hits(tt, k[4]));
     }
 
     SECTION("two generations of age weigh sixteen plies") {
@@ -264,6 +291,8 @@ TEST_CASE("TT: hashfull counts the entries of the current search", "[tt]") {
     tt.new_search();
     CHECK(tt.hashfull() == 0);
     CHECK(hits(tt, in_bucket(0, 0)));
+    // Found in this search, an entry counts again: one of the sample's 1000.
+    CHECK(tt.hashfull() == 1);
     // Rewritten in this search, they count again.
     for (std::uint64_t b = 0; b < 50; ++b) tt.store(in_bucket(b, 0), 0, 0, 0, 1, Bound::Exact);
     CHECK(tt.hashfull() == 50);
