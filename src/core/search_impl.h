@@ -109,8 +109,9 @@ struct RootMove {
     int seldepth = 0;
     std::uint64_t nodes = 0;  // spent on this move by this thread since the search began, all iterations together
     std::vector<Move> pv;
-    int tb_rank = 0;   // the endgame tables' rank of the move (game.h, TableRootMove); all 0 without tables
-    int tb_score = 0;  // and the score they give it
+    int tb_rank = 0;      // the endgame tables' rank of the move (game.h, TableRootMove); all 0 without tables
+    int tb_score = 0;     // and the score they give it
+    int score_depth = 0;  // the iteration that gave `score`
 };
 
 }  // namespace search_detail
@@ -146,6 +147,8 @@ struct BasicSearcher<Game>::Worker {
     std::atomic<std::uint64_t> nodes{0};
     int seldepth = 0;
     int completed_depth = 0;
+    int root_depth = 0;       // the iteration under way
+    bool adopted = false;     // the best move comes from the interrupted iteration (adopt_interrupted_best)
     std::size_t pv_last = 0;  // the root search's moves end here: the end of pv_index's table rank
     // Endgame tables in this search: probe positions of at most tb_pieces pieces (0: none), those
     // of exactly tb_pieces from tb_depth on; tb_root says the root moves are ranked by them.
@@ -215,6 +218,7 @@ struct BasicSearcher<Game>::Worker {
     void report(int depth, int alpha, int beta, bool from_completed = false);
     bool partial_reported = false;  // the last lines printed were bounds of an unfinished iteration
     void iterative_deepening();
+    void adopt_interrupted_best();
     template <bool PV>
     int negamax(int alpha, int beta, int depth, int ply, bool cut_node, StackEntry* ss);
     template <bool PV>
@@ -643,6 +647,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
             rm.nodes += nodes.load(std::memory_order_relaxed) - nodes_before;
             if (move_count == 1 || score > alpha) {
                 rm.score = score;
+                rm.score_depth = root_depth;
                 rm.seldepth = seldepth;
                 rm.pv.assign(1, m);
                 for (int i = 1; i < pv_length[1]; ++i) rm.pv.push_back(pv[1][i]);
@@ -777,6 +782,7 @@ void BasicSearcher<Game>::Worker::iterative_deepening() {
     for (int depth = 1; depth <= max_depth; ++depth) {
         // Lazy SMP: helper threads skip some depths so the threads spread over different trees.
         if (!is_main() && depth > 1 && (depth + id) % params::SMP_SKIP_CYCLE == 0) continue;
+        root_depth = depth;
         for (RootMove& rm : root_moves) rm.previous_score = rm.score;
 
         // With the root in the endgame tables, each line is searched among the moves of the
@@ -821,7 +827,10 @@ void BasicSearcher<Game>::Worker::iterative_deepening() {
             std::stable_sort(root_moves.begin() + std::ptrdiff_t(pv_first), root_moves.begin() + std::ptrdiff_t(pv_index + 1),
                              [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
         }
-        if (stopped()) break;
+        if (stopped()) {
+            if (is_main() && multipv == 1 && !limits->strength) adopt_interrupted_best();
+            break;
+        }
         completed_depth = depth;
         completed_root_moves = root_moves;
         if (!is_main()) continue;
@@ -854,6 +863,28 @@ void BasicSearcher<Game>::Worker::iterative_deepening() {
         if (control->pondering.load()) continue;
         if (timer->limited() && timer->stop_after_iteration(facts)) break;
     }
+}
+
+// An iteration cut short by the stop can still have found a better move than the last completed
+// one: a move searched in it gets a score only if it came first or beat alpha, so one with a
+// score of this iteration above the others failed high or raised alpha over the move the
+// completed iteration chose. Play it, as Stockfish does. Only for a single line: MultiPV and the
+// weakened levels choose among the completed iteration's lines.
+template <SearchGame Game>
+void BasicSearcher<Game>::Worker::adopt_interrupted_best() {
+    if (completed_root_moves.empty()) return;
+    const RootMove* best = nullptr;
+    for (const RootMove& rm : root_moves)
+        if (rm.score_depth == root_depth && rm.score != -SCORE_INFINITE && rm.tb_rank == completed_root_moves[0].tb_rank &&
+            (!best || rm.score > best->score))
+            best = &rm;
+    if (!best || best->move == completed_root_moves[0].move) return;
+    const auto it = std::find_if(completed_root_moves.begin(), completed_root_moves.end(),
+                                 [best](const RootMove& rm) { return rm.move == best->move; });
+    if (it == completed_root_moves.end()) return;
+    *it = *best;
+    std::rotate(completed_root_moves.begin(), it, it + 1);
+    adopted = true;
 }
 
 template <SearchGame Game>
@@ -920,6 +951,7 @@ typename BasicSearcher<Game>::Result BasicSearcher<Game>::search(const Position&
     }
     Worker& main = *workers_[0];
     main.partial_reported = false;
+    main.adopted = false;
     wake_helpers();
     {
         // However the main search ends (an exception included), the helpers are stopped and
@@ -953,7 +985,7 @@ typename BasicSearcher<Game>::Result BasicSearcher<Game>::search(const Position&
     // GUIs take the last PV printed as the line behind the best move: if that was a bound of an
     // interrupted iteration, or the move played is not the first line shown, print the completed
     // iteration again.
-    if ((main.partial_reported || picked_other) && !main.completed_root_moves.empty())
+    if ((main.partial_reported || picked_other || main.adopted) && !main.completed_root_moves.empty())
         main.report(main.completed_depth, -SCORE_INFINITE, SCORE_INFINITE, true);
 
     // The result comes from the last completed iteration; depth 1 always completes, since the
