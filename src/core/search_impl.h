@@ -475,6 +475,14 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
         // The stored search score is a better estimate than the static one when its bound allows.
         if (tt_hit && bound_allows(entry.bound, tt_score, eval)) eval = tt_score;
         if (!tt_hit) tt->store(pos.key(), 0, 0, raw_eval, -1, Bound::None);
+        // The opponent's quiet move is judged by how it changed the static eval: a move that
+        // left its side worse off than before gets a penalty, a good one a bonus (Stockfish).
+        // The two evals are each from the side to move's view, so their sum is the change.
+        if (!excluded && (ss - 1)->quiet && (ss - 1)->static_eval != NO_EVAL) {
+            const int change = (ss - 1)->static_eval + ss->static_eval;
+            update_history(histories.butterfly[index_of(~pos.side_to_move())][(ss - 1)->move.from()][(ss - 1)->move.to()],
+                           std::clamp(-params::EVAL_DIFF_SCALE * change, -params::EVAL_DIFF_MAX, params::EVAL_DIFF_MAX));
+        }
     }
     const bool improving = !in_check && (ss - 2)->static_eval != NO_EVAL && ss->static_eval > (ss - 2)->static_eval;
     (ss + 1)->killers[0] = (ss + 1)->killers[1] = Move::none();

@@ -134,6 +134,12 @@ inline constexpr Tunable TUNABLES[] = {
     {"HISTORY_BONUS_OFFSET", 245, 0, 500, 25},
     {"HISTORY_BONUS_MAX", 2469, 1000, 4000, 150},
 
+    // The opponent's quiet move gets -EVAL_DIFF_SCALE times the change it made to its side's
+    // static eval (in centipawns) in the main history, clamped to +-EVAL_DIFF_MAX: Stockfish's
+    // ordering signal from every node, not only from cutoffs (its 19 and 1914 in its units).
+    {"EVAL_DIFF_SCALE", 40, 8, 96, 4},
+    {"EVAL_DIFF_MAX", 2000, 500, 4000, 150},
+
     // --- Correction history ----------------------------------------------------------------------
     // Pawn-structure correction of the static eval (Caissa, then Stockfish): each update moves the
     // entry towards the node's error with weight min(depth + 1, CORRECTION_WEIGHT_MAX) / 256 (the
@@ -238,6 +244,8 @@ SEN_SEARCH_PARAM(LMR_HISTORY_DIVISOR);
 SEN_SEARCH_PARAM(HISTORY_BONUS_SCALE);
 SEN_SEARCH_PARAM(HISTORY_BONUS_OFFSET);
 SEN_SEARCH_PARAM(HISTORY_BONUS_MAX);
+SEN_SEARCH_PARAM(EVAL_DIFF_SCALE);
+SEN_SEARCH_PARAM(EVAL_DIFF_MAX);
 SEN_SEARCH_PARAM(CORRECTION_WEIGHT_MAX);
 SEN_SEARCH_PARAM(CORRECTION_MAX);
 SEN_SEARCH_PARAM(MVV_SCALE);
