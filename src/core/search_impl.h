@@ -98,6 +98,7 @@ struct StackEntry {
     bool null_move_allowed = true;
     Move excluded = Move::none();  // the move a singular-extension search leaves out
     bool quiet = false;            // whether `move` is quiet (not null, not noisy); set by the main search only
+    int reduction = 0;             // the plies by which late-move reductions cut the search of `move` now under way
 };
 
 template <SearchGame Game>
@@ -484,6 +485,16 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
                            std::clamp(-params::EVAL_DIFF_SCALE * change, -params::EVAL_DIFF_MAX, params::EVAL_DIFF_MAX));
         }
     }
+    // Hindsight: the parent reduced the move that led here by prior_reduction plies. When that move
+    // did not worsen the mover's position the reduction was too much, so a ply is given back; when
+    // it clearly did, one more is taken (Stockfish).
+    const int prior_reduction = (ss - 1)->reduction;
+    (ss - 1)->reduction = 0;
+    if (!in_check && !excluded && !root && (ss - 1)->static_eval != NO_EVAL) {
+        const int change = ss->static_eval + (ss - 1)->static_eval;
+        if (prior_reduction >= 3 && change <= 1) ++depth;
+        if (prior_reduction >= 1 && depth >= 2 && change > 100) --depth;
+    }
     const bool improving = !in_check && (ss - 2)->static_eval != NO_EVAL && ss->static_eval > (ss - 2)->static_eval;
     (ss + 1)->killers[0] = (ss + 1)->killers[1] = Move::none();
     const Color us = pos.side_to_move();
@@ -561,7 +572,11 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
             for (const PieceToHistory<Game>* c : continuations)
                 if (c) continuation_history += (*c)[pos.piece_on(m.from())][m.to()];
         const int history = quiet ? histories.butterfly[index_of(us)][m.from()][m.to()] + continuation_history : 0;
-        const int lmr_depth = std::max(0, depth - 1 - LMR.r[std::min(depth, 63)][std::min(move_count, 63)]);
+        // The depth a reduced search of this move would have, which the pruning below judges it by;
+        // a quiet move's record moves it (Stockfish): a ply deeper per PRUNE_HISTORY_DIVISOR points
+        // of history, a ply shallower per as many below zero.
+        const int lmr_depth =
+            std::max(0, depth - 1 - LMR.r[std::min(depth, 63)][std::min(move_count, 63)] + history / params::PRUNE_HISTORY_DIVISOR);
 
         if (!root && best_score > -SCORE_TB_WIN_IN_MAX_PLY && Game::has_non_pawn_material(pos, us)) {
             if (quiet) {
@@ -638,7 +653,9 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
             // A noisy hash move is most likely best here: the quiet alternatives matter less.
             r += quiet && tt_move_noisy;
             const int reduced = std::clamp(new_depth - r, 1, new_depth);
+            ss->reduction = new_depth - reduced;
             score = -negamax<false>(-alpha - 1, -alpha, reduced, ply + 1, true, ss + 1);
+            ss->reduction = 0;
             if (score > alpha && reduced < new_depth) score = -negamax<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node, ss + 1);
         } else if (!PV || move_count > 1) {
             score = -negamax<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node, ss + 1);

@@ -72,6 +72,12 @@ inline constexpr Tunable TUNABLES[] = {
     // Schroeder's idea in Rebel, replacing internal iterative deepening; Stockfish and Ethereal).
     {"IIR_MIN_DEPTH", 4, 2, 8, 1},
 
+    // --- Reduced depth for pruning ---------------------------------------------------------------
+    // Futility, history and SEE pruning judge a move by the depth a reduced search of it would
+    // have; a quiet move's history (main plus continuation rows) adds a ply per
+    // PRUNE_HISTORY_DIVISOR points, or takes one away below zero (Stockfish's lmrDepth).
+    {"PRUNE_HISTORY_DIVISOR", 5000, 2000, 12000, 500},
+
     // --- Late move pruning -----------------------------------------------------------------------
     // After (LMP_BASE + depth^2) / (2 - improving) moves, the remaining quiet moves are skipped:
     // Stockfish's futility_move_count.
@@ -223,6 +229,7 @@ SEN_SEARCH_PARAM(NMP_EVAL_DIVISOR);
 SEN_SEARCH_PARAM(NMP_EVAL_MAX_REDUCTION);
 SEN_SEARCH_PARAM(NMP_VERIFY_DEPTH);
 SEN_SEARCH_PARAM(IIR_MIN_DEPTH);
+SEN_SEARCH_PARAM(PRUNE_HISTORY_DIVISOR);
 SEN_SEARCH_PARAM(LMP_BASE);
 SEN_SEARCH_PARAM(FP_MAX_DEPTH);
 SEN_SEARCH_PARAM(FP_BASE);
