@@ -466,6 +466,11 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
         }
     }
 
+    // The parent reduced the move that led here by this many plies (read once: a null-move
+    // verification search comes back to this node with the same stack entry).
+    const int prior_reduction = (ss - 1)->reduction;
+    (ss - 1)->reduction = 0;
+
     int eval = NO_EVAL, raw_eval = NO_EVAL;
     if (in_check) {
         ss->static_eval = NO_EVAL;
@@ -476,24 +481,24 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
         // The stored search score is a better estimate than the static one when its bound allows.
         if (tt_hit && bound_allows(entry.bound, tt_score, eval)) eval = tt_score;
         if (!tt_hit) tt->store(pos.key(), 0, 0, raw_eval, -1, Bound::None);
-        // The opponent's quiet move is judged by how it changed the static eval: a move that
-        // left its side worse off than before gets a penalty, a good one a bonus (Stockfish).
-        // The two evals are each from the side to move's view, so their sum is the change.
-        if (!excluded && (ss - 1)->quiet && (ss - 1)->static_eval != NO_EVAL) {
+        // How the opponent's move changed the static eval, for its side: the two evals are each
+        // from the side to move's view, so their sum is the loss (positive: it left its side
+        // worse off than before).
+        if (!excluded && (ss - 1)->static_eval != NO_EVAL) {
             const int change = (ss - 1)->static_eval + ss->static_eval;
-            update_history(histories.butterfly[index_of(~pos.side_to_move())][(ss - 1)->move.from()][(ss - 1)->move.to()],
-                           std::clamp(-params::EVAL_DIFF_SCALE * change, -params::EVAL_DIFF_MAX, params::EVAL_DIFF_MAX));
+            // A quiet move is judged by it in the main history: a penalty for a move that lost,
+            // a bonus for a good one (Stockfish).
+            if ((ss - 1)->quiet)
+                update_history(histories.butterfly[index_of(~pos.side_to_move())][(ss - 1)->move.from()][(ss - 1)->move.to()],
+                               std::clamp(-params::EVAL_DIFF_SCALE * change, -params::EVAL_DIFF_MAX, params::EVAL_DIFF_MAX));
+            // Hindsight: a move reduced by three plies or more that did not worsen its side's
+            // position was reduced too much, so a ply is given back; one that clearly did loses
+            // another (Stockfish).
+            if (!root) {
+                if (prior_reduction >= 3 && change <= 1) ++depth;
+                if (prior_reduction >= 1 && depth >= 2 && change > 100) --depth;
+            }
         }
-    }
-    // Hindsight: the parent reduced the move that led here by prior_reduction plies. When that move
-    // did not worsen the mover's position the reduction was too much, so a ply is given back; when
-    // it clearly did, one more is taken (Stockfish).
-    const int prior_reduction = (ss - 1)->reduction;
-    (ss - 1)->reduction = 0;
-    if (!in_check && !excluded && !root && (ss - 1)->static_eval != NO_EVAL) {
-        const int change = ss->static_eval + (ss - 1)->static_eval;
-        if (prior_reduction >= 3 && change <= 1) ++depth;
-        if (prior_reduction >= 1 && depth >= 2 && change > 100) --depth;
     }
     const bool improving = !in_check && (ss - 2)->static_eval != NO_EVAL && ss->static_eval > (ss - 2)->static_eval;
     (ss + 1)->killers[0] = (ss + 1)->killers[1] = Move::none();
