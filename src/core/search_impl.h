@@ -495,8 +495,8 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
             // position was reduced too much, so a ply is given back; one that clearly did loses
             // another (Stockfish).
             if (!root) {
-                if (prior_reduction >= 3 && change <= 1) ++depth;
-                if (prior_reduction >= 1 && depth >= 2 && change > 100) --depth;
+                if (prior_reduction >= params::HINDSIGHT_EXTEND_REDUCTION && change <= params::HINDSIGHT_EXTEND_CHANGE) ++depth;
+                if (prior_reduction >= 1 && depth >= 2 && change > params::HINDSIGHT_SHRINK_CHANGE) --depth;
             }
         }
     }

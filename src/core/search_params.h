@@ -146,6 +146,16 @@ inline constexpr Tunable TUNABLES[] = {
     {"EVAL_DIFF_SCALE", 40, 8, 96, 4},
     {"EVAL_DIFF_MAX", 2000, 500, 4000, 150},
 
+    // --- Hindsight depth -------------------------------------------------------------------------
+    // A node whose parent reduced the move to it by HINDSIGHT_EXTEND_REDUCTION plies or more gets a
+    // ply back when that move changed its mover's static eval by at most HINDSIGHT_EXTEND_CHANGE
+    // centipawns against it (it did not worsen its side's position: the reduction was too much);
+    // a node reduced at all loses a ply when the move cost its mover more than
+    // HINDSIGHT_SHRINK_CHANGE (Stockfish's adjustment by the prior reduction).
+    {"HINDSIGHT_EXTEND_REDUCTION", 3, 2, 6, 1},
+    {"HINDSIGHT_EXTEND_CHANGE", 1, -40, 60, 8},
+    {"HINDSIGHT_SHRINK_CHANGE", 100, 40, 250, 15},
+
     // --- Correction history ----------------------------------------------------------------------
     // Pawn-structure correction of the static eval (Caissa, then Stockfish): each update moves the
     // entry towards the node's error with weight min(depth + 1, CORRECTION_WEIGHT_MAX) / 256 (the
@@ -253,6 +263,9 @@ SEN_SEARCH_PARAM(HISTORY_BONUS_OFFSET);
 SEN_SEARCH_PARAM(HISTORY_BONUS_MAX);
 SEN_SEARCH_PARAM(EVAL_DIFF_SCALE);
 SEN_SEARCH_PARAM(EVAL_DIFF_MAX);
+SEN_SEARCH_PARAM(HINDSIGHT_EXTEND_REDUCTION);
+SEN_SEARCH_PARAM(HINDSIGHT_EXTEND_CHANGE);
+SEN_SEARCH_PARAM(HINDSIGHT_SHRINK_CHANGE);
 SEN_SEARCH_PARAM(CORRECTION_WEIGHT_MAX);
 SEN_SEARCH_PARAM(CORRECTION_MAX);
 SEN_SEARCH_PARAM(MVV_SCALE);
