@@ -491,9 +491,9 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
             if ((ss - 1)->quiet)
                 update_history(histories.butterfly[index_of(~pos.side_to_move())][(ss - 1)->move.from()][(ss - 1)->move.to()],
                                std::clamp(-params::EVAL_DIFF_SCALE * change, -params::EVAL_DIFF_MAX, params::EVAL_DIFF_MAX));
-            // Hindsight: a move reduced by three plies or more that did not worsen its side's
-            // position was reduced too much, so a ply is given back; one that clearly did loses
-            // another (Stockfish).
+            // Hindsight: a move reduced by many plies that did not worsen its side's position was
+            // reduced too much, so a ply is given back; a reduced move that clearly did loses
+            // another (Stockfish; the thresholds are search_params.h's HINDSIGHT_* rows).
             if (!root) {
                 if (prior_reduction >= params::HINDSIGHT_EXTEND_REDUCTION && change <= params::HINDSIGHT_EXTEND_CHANGE) ++depth;
                 if (prior_reduction >= 1 && depth >= 2 && change > params::HINDSIGHT_SHRINK_CHANGE) --depth;
