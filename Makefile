@@ -11,6 +11,7 @@
 #   make windows         Windows executables in build-windows/ (mingw-w64 cross build, docs/windows.md)
 #   make windows-test    the baseline sen.exe under wine: protocol tests and both bench signatures
 #   make bench           run the bench signature
+#   make pgo             profile-guided release build at build-pgo/sen (trained on both games' benches and perfts; GCC)
 #   make tune            a tuning build at build-tune/sen: the search parameters as UCI options (scripts/spsa)
 #   make format          clang-format src/ and tests/ in place (.clang-format; scripts/check-style --fix)
 #   make format-check    fail when a file is not formatted (seconds)
@@ -30,7 +31,7 @@ else
   CMAKE_CXX := -DCMAKE_CXX_COMPILER=$(CXX)
 endif
 
-.PHONY: all build deps fuzz-deps lint-deps run test test-quick asan tsan fuzz bench tune format format-check lint clean \
+.PHONY: all build deps fuzz-deps lint-deps run test test-quick pgo asan tsan fuzz bench tune format format-check lint clean \
         windows windows-deps windows-test
 
 all: build
@@ -61,6 +62,22 @@ run: deps build
 
 test: deps build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS) -LE windows
+
+# Profile-guided build: an instrumented engine runs both games' benches and perfts, then the same
+# folder is rebuilt with the profile. Same moves and node counts as a plain build, only faster.
+PGO_DIR := build-pgo
+pgo: deps
+	rm -rf $(PGO_DIR)/pgo-profile
+	cmake -S . -B $(PGO_DIR) -G Ninja -DCMAKE_BUILD_TYPE=Release -DSEN_NATIVE=$(NATIVE) -DSEN_TESTS=OFF -DSEN_PGO=generate \
+	  $(CMAKE_CXX) $(CMAKE_FLAGS)
+	cmake --build $(PGO_DIR) -j $(JOBS) --target sen
+	$(PGO_DIR)/sen bench > /dev/null
+	$(PGO_DIR)/sen bench --variant xiangqi > /dev/null
+	$(PGO_DIR)/sen perft 6 --no-progress > /dev/null
+	$(PGO_DIR)/sen perft 5 --variant xiangqi --no-progress > /dev/null
+	cmake -S . -B $(PGO_DIR) -DSEN_PGO=use
+	cmake --build $(PGO_DIR) -j $(JOBS) --target sen
+	$(PGO_DIR)/sen bench 2>&1 | tail -1
 
 # The protocol tests' time limits are multiplied by SEN_TEST_TIME_SCALE: the sanitizers slow the
 # engine down (ASan about 3x, TSan 5-15x) and the machine may be shared.
