@@ -64,12 +64,13 @@ test: deps build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS) -LE windows
 
 # Profile-guided build: an instrumented engine runs both games' benches and perfts, then the same
-# folder is rebuilt with the profile. Same moves and node counts as a plain build, only faster.
+# folder is rebuilt with the profile. Same moves and node counts as a plain build; perft is faster.
 PGO_DIR := build-pgo
+PGO_PROFILE := $(abspath $(PGO_DIR))/pgo-profile
 pgo: deps
-	rm -rf $(PGO_DIR)/pgo-profile
+	rm -rf $(PGO_PROFILE)
 	cmake -S . -B $(PGO_DIR) -G Ninja -DCMAKE_BUILD_TYPE=Release -DSEN_NATIVE=$(NATIVE) -DSEN_TESTS=OFF -DSEN_PGO=generate \
-	  $(CMAKE_CXX) $(CMAKE_FLAGS)
+	  -DSEN_PGO_DIR=$(PGO_PROFILE) $(CMAKE_CXX) $(CMAKE_FLAGS)
 	cmake --build $(PGO_DIR) -j $(JOBS) --target sen
 	$(PGO_DIR)/sen bench > /dev/null
 	$(PGO_DIR)/sen bench --variant xiangqi > /dev/null
