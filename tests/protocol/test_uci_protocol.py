@@ -82,7 +82,7 @@ class Engine(harness.Engine):
             try:
                 self.handshake()
             except Failure:
-                if not self.launcher_failed():
+                if not (LAUNCHED and self.launcher_failed()):
                     raise
                 # wine (rarely: once in some thousands of starts in CI) exits 1 at once with no
                 # output at all, before the program runs: that start is wine's, not the engine's.
@@ -98,12 +98,11 @@ class Engine(harness.Engine):
                 self.handshake()
 
     def launcher_failed(self):
-        """Under a launcher only: the process failed within a second with nothing on stdout or stderr."""
+        """The process failed within a second of its start with nothing on stdout or stderr."""
         elapsed = time.monotonic() - self.spawned
         code = self.wait(1.0)
         self.join_readers(1.0)
-        return (LAUNCHED and elapsed < 1.0 and code not in (None, 0) and not self.transcript
-                and not self.stderr and not self.unterminated)
+        return elapsed < 1.0 and code not in (None, 0) and not self.transcript and not self.stderr and not self.unterminated
 
     def send(self, text):
         if "uci_variant value xiangqi" in text.lower():
