@@ -979,6 +979,9 @@ typename BasicSearcher<Game>::Result BasicSearcher<Game>::search(const Position&
         w->tb_root = tb_root;
         w->tb_hits = 0;
     }
+    // The root ranking probed each root move once: those probes count as table hits, as
+    // Stockfish counts them, so a GUI sees the tables in use even when the tree probes none.
+    if (tb_root) workers_[0]->tb_hits = root_moves.size();
     Worker& main = *workers_[0];
     main.partial_reported = false;
     main.adopted = false;

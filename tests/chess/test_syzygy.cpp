@@ -325,6 +325,18 @@ TEST_CASE("syzygy: the search keeps table wins and draws, and honours searchmove
         CHECK(last_depth.back() < SCORE_TB_WIN);
         CHECK(reports.back().tbhits.has_value());
     }
+    // The root ranking's probes count as table hits from the first report on, even when the
+    // ranking is by distance and the tree probes no further (Stockfish counts them the same way).
+    {
+        const Position pos = position_from("8/8/8/8/8/2k5/8/KQ6 w - - 0 1");
+        const int moves = int(legal_moves(pos).size());
+        std::vector<SearchReport> reports;
+        search(pos, 2, {}, 1, &reports);
+        REQUIRE_FALSE(reports.empty());
+        REQUIRE(reports.front().tbhits.has_value());
+        CHECK(*reports.front().tbhits == std::uint64_t(moves));
+        CHECK(*reports.back().tbhits >= std::uint64_t(moves));
+    }
     // Castling rights: not in the tables, neither probed nor ranked (Chess960 alike).
     {
         Position pos = position_from("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
