@@ -4,7 +4,7 @@
 Usage: test_uci_protocol.py PATH/TO/sen [NAME-SUBSTRING ...]
 
 Every test starts a fresh engine process, talks to it over stdin/stdout with timeouts, and checks
-one statement of docs' acceptance list (/work/shared/uci-checklist.md: section 1 items T1..T28 and
+one statement of docs' acceptance list (the project's UCI checklist: section 1 items T1..T28 and
 the bad-input rows of section 2). Legality of moves printed by the engine is checked with a
 separate "referee" engine process: its `go perft 1` lists the legal moves of a position, and a
 `position ... moves <line>` that names an illegal move makes it print an error.
