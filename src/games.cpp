@@ -142,10 +142,43 @@ GameEntry chess_entry() {
     return entry;
 }
 
+// The event's xiangqi rules (xiangqi/rules.h, docs/xiangqi.md "Rule sets"): the repetition rules
+// and the no-capture move limit in moves (0: none). They are the process's defaults for new
+// positions, so the current xiangqi position is read again to take them; a new session puts them
+// back. Changed only between searches: the search's positions carry their own copy.
+void add_xiangqi_rule_options(GameEntry& entry) {
+    namespace xq = xiangqi;
+    const auto apply = [](OptionHost& host, std::string_view option, auto change) {
+        if (host.searching()) {
+            host.error(fmt::format("{} cannot change during a search; unchanged", option));
+            return;
+        }
+        host.wait();
+        change(xq::default_rules());
+        if (host.variant() == xq::XiangqiGame::NAME) host.reread_position();
+    };
+    UciOption rules = UciOption::combo(
+        "Repetition Rule", std::string(xq::to_string(xq::RepetitionRules::Asian)),
+        {std::string(xq::to_string(xq::RepetitionRules::Asian)), std::string(xq::to_string(xq::RepetitionRules::Computer))},
+        "repetition rule", [apply](const std::string& value, OptionHost& host) {
+            apply(host, "Repetition Rule",
+                  [&](xq::RuleSettings& s) { s.repetition = xq::parse_repetition_rules(value).value_or(xq::RepetitionRules::Asian); });
+        });
+    rules.reset = [] { xq::default_rules().repetition = xq::RepetitionRules::Asian; };
+    entry.options.push_back(std::move(rules));
+    UciOption limit =
+        UciOption::spin("Move Limit", xq::RuleSettings::DEFAULT_NO_CAPTURE_LIMIT / 2, 0, 1000, [apply](int moves, OptionHost& host) {
+            apply(host, "Move Limit", [&](xq::RuleSettings& s) { s.no_capture_limit = 2 * moves; });
+        });
+    limit.reset = [] { xq::default_rules().no_capture_limit = xq::RuleSettings::DEFAULT_NO_CAPTURE_LIMIT; };
+    entry.options.push_back(std::move(limit));
+}
+
 GameEntry xiangqi_entry() {
     GameEntry entry;
     entry.variant = xiangqi::XiangqiGame::NAME;
     entry.make_front = [] { return std::make_unique<GameFrontFor<xiangqi::XiangqiGame>>(); };
+    add_xiangqi_rule_options(entry);
     entry.xboard_variants.push_back({"xiangqi", [](OptionHost&) {}});
     return entry;
 }

@@ -19,6 +19,7 @@ Position Position::board_copy() const {
     std::copy(std::begin(count_), std::end(count_), std::begin(b.count_));
     b.occupied_fm_ = occupied_fm_;
     b.side_ = side_;
+    b.repetition_rules_ = repetition_rules_;
     return b;
 }
 
@@ -101,7 +102,13 @@ Bitboard Position::play_chase(Move m) {
     if (captured != NO_PIECE) put_piece(captured, to);
     Bitboard newly = 0;
     for (int i = 0; i < count; ++i) {
+        // The victim stood on the same point before m (m moved our piece, not it).
         Bitboard before = chase_attackers(us, chases[i].victim);
+        if (repetition_rules_ == RepetitionRules::Computer) {
+            // Computer rules: a piece already chased before m, by any attacker, is not newly chased.
+            if (!before) newly |= square_bb(chases[i].victim);
+            continue;
+        }
         if (before & square_bb(from)) before ^= square_bb(from) | square_bb(to);
         if (chases[i].attackers & ~before) newly |= square_bb(chases[i].victim);
     }

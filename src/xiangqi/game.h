@@ -6,8 +6,9 @@
 // is judged by Position::repetition_result (the side that checked on every move of the cycle,
 // when the other did not, loses: perpetual check; failing that, the side that chased one piece
 // with every move, when the other did not, loses: perpetual chase;
-// otherwise a draw; only a found repetition looks for chases); dead material and the
-// no-capture limit are draws; having no legal move is a loss, in check or not (there is no
+// otherwise a draw; only a found repetition looks for chases; the position's RepetitionRules
+// say how checks and chases weigh, rules.h); dead material and the
+// no-capture limit (when on) are draws; having no legal move is a loss, in check or not (there is no
 // stalemate draw in xiangqi). Noisy moves are the captures (no promotions here).
 #pragma once
 
@@ -79,7 +80,7 @@ struct XiangqiGame {
         if (pos.has_insufficient_material()) return Outcome::Draw;
         if (const std::optional<GameResult> r = pos.repetition_result(ply))
             return *r == GameResult::Loss ? Outcome::Loss : *r == GameResult::Win ? Outcome::Win : Outcome::Draw;
-        if (pos.no_capture_plies() >= pos.no_capture_limit() && pos.is_no_capture_draw()) return Outcome::Draw;
+        if (pos.no_capture_limit_reached() && pos.is_no_capture_draw()) return Outcome::Draw;
         return Outcome::None;
     }
     static Outcome no_move_outcome(const Position&) { return Outcome::Loss; }

@@ -70,7 +70,7 @@ std::string_view to_string(GameState s) {
     return "?";
 }
 
-Position::Position() {
+Position::Position() : no_capture_limit_(default_rules().no_capture_limit), repetition_rules_(default_rules().repetition) {
     const FenError error = set_fen(START_FEN);
     (void)error;  // the start position is valid by construction
 }
@@ -84,6 +84,7 @@ FenError Position::set_fen(std::string_view fen) {
     Position scratch{Blank{}};
     scratch.states_.reserve(256);
     scratch.no_capture_limit_ = no_capture_limit_;
+    scratch.repetition_rules_ = repetition_rules_;
     if (FenError error = scratch.parse_fen(fen)) return error;
     if (FenError error = scratch.validate()) return error;
     StateInfo& st = scratch.states_.back();
@@ -414,7 +415,7 @@ Key Position::key_after(Move m) const {
 
 bool Position::has_insufficient_material() const { return !(by_type_[CHARIOT] | by_type_[HORSE] | by_type_[CANNON] | by_type_[SOLDIER]); }
 
-bool Position::is_no_capture_draw() const { return no_capture_plies() >= no_capture_limit_ && count_legal_moves(*this) > 0; }
+bool Position::is_no_capture_draw() const { return no_capture_limit_reached() && count_legal_moves(*this) > 0; }
 
 int Position::repetition_count() const {
     const int n = int(states_.size()) - 1;
@@ -439,6 +440,10 @@ GameState Position::judge_cycle(int plies) const {
     }
     if (them_always != us_always) return them_always ? GameState::PerpetualCheckWin : GameState::PerpetualCheckLoss;
     if (them_always) return GameState::Repetition;
+    // Computer rules: a check anywhere in the span makes a chase no perpetual chase.
+    if (repetition_rules_ == RepetitionRules::Computer)
+        for (int j = 0; j < plies; ++j)
+            if (states_[n - j].checkers) return GameState::Repetition;
     const std::array<bool, 2> chasers = cycle_chasers(plies);
     const bool them_chase = chasers[index_of(~side_)], us_chase = chasers[index_of(side_)];
     if (them_chase != us_chase) return them_chase ? GameState::PerpetualChaseWin : GameState::PerpetualChaseLoss;
@@ -461,7 +466,7 @@ GameState Position::game_state() const {
     if (count_legal_moves(*this) == 0) return in_check() ? GameState::Checkmate : GameState::Stalemate;
     if (has_insufficient_material()) return GameState::DeadMaterial;
     if (const GameState repetition = repetition_state(0); repetition != GameState::Ongoing) return repetition;
-    if (no_capture_plies() >= no_capture_limit_) return GameState::MoveLimit;
+    if (no_capture_limit_reached()) return GameState::MoveLimit;
     return GameState::Ongoing;
 }
 

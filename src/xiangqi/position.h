@@ -22,6 +22,7 @@
 
 #include "xiangqi/attacks.h"
 #include "xiangqi/nnue.h"
+#include "xiangqi/rules.h"
 #include "xiangqi/types.h"
 
 namespace sen::xiangqi {
@@ -79,18 +80,16 @@ using FenError = std::optional<std::string>;
 class Position {
 public:
     static constexpr std::string_view START_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
-    // 60 moves without a capture (120 plies), the natural move limit of many rule sets (the
-    // Chinese Xiangqi Association's among them). Fairy-Stockfish's xiangqi keeps its generic
-    // default instead: 50 moves (nMoveRule = 50), also counting captures only.
-    static constexpr int DEFAULT_NO_CAPTURE_LIMIT = 120;
+    static constexpr int DEFAULT_NO_CAPTURE_LIMIT = RuleSettings::DEFAULT_NO_CAPTURE_LIMIT;
 
-    Position();  // the start position
+    // The start position, under the rules default_rules() holds now (rules.h).
+    Position();
 
     // Replaces the position with the one described by `fen` and returns nothing, or returns a
     // description of what is wrong and leaves the position unchanged. Fields: placement, side
     // ("w" = Red, "b" = Black), then optionally "- -" and optionally the halfmove clock (plies
     // since the last capture) and fullmove number. Letters k a b n r c p; e and h are read as
-    // b and n (elephant, horse). The no-capture limit is kept.
+    // b and n (elephant, horse). The rule settings (repetition rules, no-capture limit) are kept.
     [[nodiscard]] FenError set_fen(std::string_view fen);
     std::string fen() const;
 
@@ -148,11 +147,16 @@ public:
     // Dead material: neither side has a chariot, horse, cannon or soldier. Advisors and
     // elephants never cross the river, so no general can ever be attacked again.
     bool has_insufficient_material() const;
+    // The event's no-capture limit in plies; 0 turns it off.
     void set_no_capture_limit(int plies) { no_capture_limit_ = plies; }
     int no_capture_limit() const { return no_capture_limit_; }
+    bool no_capture_limit_reached() const { return no_capture_limit_ > 0 && no_capture_plies() >= no_capture_limit_; }
     // The limit is reached and the side to move has a legal move (no legal move loses even
     // on the last ply). Calls the move generator.
     bool is_no_capture_draw() const;
+    // Which rules judge a repetition's checks and chases (rules.h).
+    void set_repetition_rules(RepetitionRules rules) { repetition_rules_ = rules; }
+    RepetitionRules repetition_rules() const { return repetition_rules_; }
     // Earlier occurrences of the current position since the last capture or null move.
     int repetition_count() const;
     // For search. A repetition whose earlier occurrence lies strictly after the root (fewer
@@ -161,7 +165,8 @@ public:
     // since the occurrence that decides: a side all of whose moves in that span gave check
     // loses if the other side's did not all give check (perpetual check); if neither side
     // checked with every move, a side that chased one same piece with every move loses if the
-    // other side did not (perpetual chase); otherwise it is a draw.
+    // other side did not (perpetual chase); otherwise it is a draw. Under the Computer rules a
+    // span with any check in it is a draw unless it is a perpetual check.
     // The chases are looked for only when a repetition is found.
     std::optional<GameResult> repetition_result(int ply_from_root) const { return result_of(repetition_state(ply_from_root)); }
     // The same judgement with its reason: PerpetualCheckWin/Loss, PerpetualChaseWin/Loss,
@@ -173,7 +178,8 @@ public:
     // is unprotected (no legal recapture), or it is a chariot attacked by a horse or cannon, or
     // a chariot, horse or cannon attacked by an advisor or elephant; an attack on a piece of
     // the same type that could legally take the attacker back is an exchange, not a chase.
-    // "Newly": that attacker (followed along m) did not already attack it that way before m.
+    // "Newly": that attacker (followed along m) did not already attack it that way before m;
+    // under the Computer rules, no piece of ours attacked it that way before m.
     Bitboard chased_by(Move m) const;
     // For the protocol: calls the move generator.
     GameState game_state() const;
@@ -220,6 +226,7 @@ private:
     Color side_ = Color::White;
     int game_ply_ = 0;
     int no_capture_limit_ = DEFAULT_NO_CAPTURE_LIMIT;
+    RepetitionRules repetition_rules_ = RepetitionRules::Asian;
     std::vector<StateInfo> states_;
     // One accumulator per state, valid where StateInfo::accumulator_ready says so.
     mutable sen::nn::AccumulatorCache<nnue::XiangqiFeatures> accumulator_cache_;

@@ -347,6 +347,8 @@ TEST_CASE("UciSession: the uci answer, every option once in its place with its d
                           "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
                           "option name Syzygy50MoveRule type check default true",
                           "option name SyzygyProbeLimit type spin default 7 min 0 max 7",
+                          "option name Repetition Rule type combo default asian var asian var computer",
+                          "option name Move Limit type spin default 60 min 0 max 1000",
                           "option name UCI_Variant type combo default chess var chess var xiangqi",
                           "uciok",
                       });

@@ -1,8 +1,14 @@
 // Tests of the xiangqi game's hooks for the shared search (game.h): the key the static-eval
 // correction table is indexed by. It must change with what it hashes and with nothing else,
-// on both halves of the 90-square board.
+// on both halves of the 90-square board. Then the game's rule options (games.cpp, rules.h)
+// through a UCI session.
 #include <catch2/catch.hpp>
 
+#include <string>
+#include <vector>
+
+#include "core/uci.h"
+#include "games.h"
 #include "xiangqi/game.h"
 #include "xiangqi/test_util.h"
 
@@ -20,4 +26,35 @@ constexpr const char* SOLDIER_ON_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/2P6/P3P1P1
 TEST_CASE("xiangqi pawn_structure_key follows the soldiers alone", "[game][correction]") {
     CHECK(XiangqiGame::pawn_structure_key(position_from(START_FEN)) == XiangqiGame::pawn_structure_key(position_from(HORSE_OUT_FEN)));
     CHECK(XiangqiGame::pawn_structure_key(position_from(START_FEN)) != XiangqiGame::pawn_structure_key(position_from(SOLDIER_ON_FEN)));
+}
+
+TEST_CASE("xiangqi rule options: Repetition Rule and Move Limit set the rules of new positions", "[game][uci]") {
+    std::vector<std::string> lines;
+    Output out{[&lines](std::string_view text) { lines.emplace_back(text); }};
+    {
+        UciSession session(out, uci_setup());
+        session.handle_line("setoption name UCI_Variant value xiangqi");
+        session.handle_line("setoption name Repetition Rule value Computer");
+        session.handle_line("setoption name Move Limit value 40");
+        CHECK(lines.empty());
+        CHECK(default_rules().repetition == RepetitionRules::Computer);
+        CHECK(default_rules().no_capture_limit == 80);
+        CHECK(Position().repetition_rules() == RepetitionRules::Computer);
+        // Bad values change nothing.
+        session.handle_line("setoption name Repetition Rule value chinese");
+        session.handle_line("setoption name Move Limit value many");
+        REQUIRE(lines.size() == 2);
+        CHECK(lines[0] == "info string error: option Repetition Rule: unknown repetition rule 'chinese' (asian or computer); unchanged");
+        CHECK(lines[1].rfind("info string error: ", 0) == 0);
+        CHECK(default_rules().repetition == RepetitionRules::Computer);
+        CHECK(default_rules().no_capture_limit == 80);
+        session.handle_line("setoption name Move Limit value 0");
+        CHECK(default_rules().no_capture_limit == 0);
+        session.handle_line("quit");
+    }
+    // A new session starts from the defaults.
+    UciSession fresh(out, uci_setup());
+    CHECK(default_rules().repetition == RepetitionRules::Asian);
+    CHECK(default_rules().no_capture_limit == RuleSettings::DEFAULT_NO_CAPTURE_LIMIT);
+    fresh.handle_line("quit");
 }

@@ -386,6 +386,12 @@ TEST_CASE("xiangqi no-capture limit: configurable, and a mate on the last ply st
     CHECK(pos.is_no_capture_draw());
     pos.set_no_capture_limit(Position::DEFAULT_NO_CAPTURE_LIMIT);
     CHECK_FALSE(pos.is_no_capture_draw());
+    // 0 turns the limit off: no clock ever reaches it.
+    pos.set_no_capture_limit(0);
+    CHECK_FALSE(pos.set_fen("3akab2/9/4b4/9/9/2N6/9/3C5/9/4K4 w - - 500 35").has_value());
+    CHECK_FALSE(pos.no_capture_limit_reached());
+    CHECK_FALSE(pos.is_no_capture_draw());
+    CHECK(pos.game_state() == GameState::Ongoing);
 
     // 119 plies without a capture, then a quiet mate: the 120th ply mates, no draw.
     Position mate = position_from("3k5/1R7/3P5/4R4/9/9/9/9/9/4K4 w - - 119 80");
@@ -407,4 +413,30 @@ TEST_CASE("xiangqi no legal move loses, in check or not", "[xiangqi][position]")
     CHECK(stalemated.game_state() == GameState::Stalemate);
     CHECK(result_of(GameState::Stalemate) == GameResult::Loss);
     CHECK_FALSE(result_of(GameState::Ongoing).has_value());
+}
+
+TEST_CASE("xiangqi rule settings: new positions take the defaults, existing ones keep their own", "[xiangqi][position]") {
+    const RuleSettings saved = default_rules();
+    Position before;
+    default_rules() = {RepetitionRules::Computer, 40};
+    Position after;
+    Position from_fen = position_from("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1");
+    default_rules() = saved;  // before any CHECK, so a failure leaves the defaults as they were
+    CHECK(before.repetition_rules() == RepetitionRules::Asian);
+    CHECK(before.no_capture_limit() == RuleSettings::DEFAULT_NO_CAPTURE_LIMIT);
+    CHECK(after.repetition_rules() == RepetitionRules::Computer);
+    CHECK(after.no_capture_limit() == 40);
+    CHECK(from_fen.repetition_rules() == RepetitionRules::Computer);
+    CHECK(from_fen.no_capture_limit() == 40);
+    // A copy and a new FEN keep the position's own settings.
+    Position copy = after;
+    CHECK_FALSE(copy.set_fen("4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 3 7").has_value());
+    CHECK(copy.repetition_rules() == RepetitionRules::Computer);
+    CHECK(copy.no_capture_limit() == 40);
+
+    CHECK(parse_repetition_rules("asian") == RepetitionRules::Asian);
+    CHECK(parse_repetition_rules("computer") == RepetitionRules::Computer);
+    CHECK_FALSE(parse_repetition_rules("Asian").has_value());
+    CHECK_FALSE(parse_repetition_rules("chinese").has_value());
+    CHECK(to_string(RepetitionRules::Computer) == "computer");
 }

@@ -188,3 +188,48 @@ TEST_CASE("xiangqi search: fixed-depth node counts are deterministic", "[xiangqi
     CHECK(a.best == b.best);
     CHECK(a.nodes > 1000);
 }
+
+TEST_CASE("xiangqi search: a chase cycle is scored by the selected repetition rules", "[xiangqi][search][chase]") {
+    // A self-play game's cycle (tests/xiangqi/test_chase.cpp): Black's chariot chases the cannon
+    // on a9 with every move, one of which blocks a check; Red alternates a check and another
+    // chase. After Black's c9c10, Red's a10a9 brings the first position back a third time.
+    // Asian rules: Black chased perpetually, Red did not, so Black loses and Red steers into
+    // it. Computer rules: the cycle holds checks, so it is no perpetual chase, only a draw.
+    Position pos = position_from("2rak4/C3an3/4b2cr/4p3p/3ncNp2/2p4R1/P7P/N3C4/4A4/1RB1KAB2 b - - 0 21");
+    play(pos, {"c10c9", "a9a10", "c9c10", "a10a9", "c10c9", "a9a10", "c9c10"});
+
+    pos.set_repetition_rules(RepetitionRules::Asian);
+    const SearchResult asian = search(pos, 4);
+    CHECK(coord(asian.best) == "a10a9");
+    CHECK(asian.score >= SCORE_MATE_IN_MAX_PLY);
+
+    pos.set_repetition_rules(RepetitionRules::Computer);
+    const Move repeat = find_move(pos, "a10a9");
+    const SearchResult computer = search(pos, 4, {repeat});
+    CHECK(computer.best == repeat);
+    CHECK(computer.score == 0);
+    // Played out, the rule itself: the side to move after a10a9 (Black) loses or draws.
+    play(pos, {"a10a9"});
+    CHECK(XiangqiGame::rule_outcome(pos, 0) == Outcome::Draw);
+    pos.set_repetition_rules(RepetitionRules::Asian);
+    CHECK(XiangqiGame::rule_outcome(pos, 0) == Outcome::Loss);
+}
+
+TEST_CASE("xiangqi search: the no-capture move limit scores as a draw", "[xiangqi][search]") {
+    // A chariot against two advisors is a win, but no capture is within reach: one ply before
+    // the limit every move draws, so the score is exactly 0. Without a limit, or with the clock
+    // far from it, Red is well ahead.
+    Position pos = position_from("3ak4/4a4/9/9/9/9/9/9/9/3K2R2 w - - 119 1");
+    REQUIRE(pos.no_capture_limit() == 120);
+    CHECK(search(pos, 6).score == 0);
+    pos.set_no_capture_limit(0);
+    CHECK(search(pos, 6).score > 300);
+    pos.set_no_capture_limit(140);
+    CHECK(search(pos, 6).score > 300);
+    pos.set_no_capture_limit(121);
+    CHECK(search(pos, 6).score == 0);
+
+    // The limit is the position's own setting: a FEN keeps it.
+    REQUIRE_FALSE(pos.set_fen("3ak4/4a4/9/9/9/9/9/9/9/3K2R2 w - - 9 1"));
+    CHECK(pos.no_capture_limit() == 121);
+}

@@ -11,6 +11,7 @@ const { runMatch } = require('./match');
 const { makeOpenings } = require('./openings');
 const { ENTRY, REPO } = require('./paths');
 const { engineSpec } = require('./presets');
+const { PROTOCOLS } = require('./protocols');
 const { loadFfish } = require('./referee');
 const { selfTest } = require('./selftest');
 
@@ -20,7 +21,7 @@ function parseArgs(argv) {
   const a = {
     engineA: null, engineB: null, protoA: null, protoB: null, nameA: null, nameB: null, optionA: [], optionB: [],
     notationA: null, notationB: null, tc: null, st: null, nodes: 0, games: 100, concurrency: 1, hash: 64, openings: DEFAULT_OPENINGS,
-    seed: null, pgn: null, log: null, timemargin: null, grace: 1000, maxPlies: 0, restart: false,
+    seed: null, pgn: null, log: null, timemargin: null, grace: 1000, maxPlies: 0, restart: false, rules: 'asian', moveLimit: null,
     makeOpenings: 0, openingsOut: DEFAULT_OPENINGS, depth: 10, margin: 50, reference: 'fairy-stockfish', selfTest: false,
   };
   const flags = {
@@ -29,9 +30,9 @@ function parseArgs(argv) {
     '--st': 'st', '--nodes': 'nodes', '--games': 'games', '--concurrency': 'concurrency', '--hash': 'hash', '--openings': 'openings',
     '--seed': 'seed', '--pgn': 'pgn', '--log': 'log', '--timemargin': 'timemargin', '--grace': 'grace',
     '--max-plies': 'maxPlies', '--make-openings': 'makeOpenings', '--out': 'openingsOut', '--depth': 'depth',
-    '--margin': 'margin', '--reference': 'reference',
+    '--margin': 'margin', '--reference': 'reference', '--rules': 'rules', '--move-limit': 'moveLimit',
   };
-  const numeric = new Set(['nodes', 'games', 'concurrency', 'hash', 'seed', 'timemargin', 'grace', 'maxPlies', 'makeOpenings', 'depth', 'margin']);
+  const numeric = new Set(['moveLimit', 'nodes', 'games', 'concurrency', 'hash', 'seed', 'timemargin', 'grace', 'maxPlies', 'makeOpenings', 'depth', 'margin']);
   for (let i = 0; i < argv.length; i++) {
     let arg = argv[i], val = null;
     const eq = arg.indexOf('=');
@@ -58,17 +59,22 @@ function usage() {
 Options:
   --engine-a X / --engine-b X   preset name or command (A defaults to Sen: $SEN, build-match/sen, build/sen)
   --against PRESET              same as --engine-b
-  --proto-a/--proto-b uci|xboard  protocol of a command (default uci)
+  --proto-a/--proto-b uci|pikafish|ucci|xboard  protocol of a command (default uci; pikafish: Pikafish's
+                                UCI dialect, no UCI_Variant, ranks 0-9; ucci: UCCI, ranks 0-9)
   --name-a/--name-b NAME        display names
   --option-a/--option-b N=V     UCI setoption / CECP "option N=V" (repeatable), e.g. UCI_LimitStrength=true
-  --notation-a/--notation-b zero|one  rank numbering the engine speaks (default: uci one, xboard zero)
+  --notation-a/--notation-b zero|one  rank numbering the engine speaks (default: uci one, the others zero)
   --tc BASE+INC                 Fischer clock in seconds (default 10+0.1)   --st SECONDS  fixed time per move instead
-  --nodes N                     fixed nodes per move instead (UCI engines only, "go nodes N"; no clock, no time losses)
+  --nodes N                     fixed nodes per move instead (uci, pikafish, ucci: "go nodes N"; no clock, no time losses)
   --games N (100)  --concurrency N (1)  --hash MB (64)  --seed N (shuffle openings)  --restart (new process every game)
   --openings FILE (openings/xiangqi-balanced.epd)  --pgn FILE  --log FILE (engine communication)
   --timemargin MS       allowed overrun before a move counts as late (default 0; 200 with --st)
   --grace MS (1000)     wait after the flag before an engine is declared stalled and restarted
   --max-plies N         draw after N plies (default: none; the rules end every game)
+  --rules asian|computer  the referee's repetition rules (default asian: ffish's AXF verdicts; computer: a
+                        cycle with a check in it is never a perpetual chase, as Pikafish rules)
+  --move-limit N        draw after N moves without a capture (0: no limit; default: ffish's 50-move rule).
+                        Tell the engines too, e.g. --option-a "Move Limit=N" --option-a "Repetition Rule=computer"
   --make-openings N [--out FILE] [--depth 10] [--margin 50] [--reference PRESET|COMMAND] [--seed N]
   --self-test [--tc 2+0.05]    checks + 2 games FSF vs MaxQi;  --unit-only  the checks alone (needs only ffish)`);
 }
@@ -91,12 +97,16 @@ async function main() {
     return 0;
   }
   if (args.games < 1 || args.concurrency < 1) fail('--games and --concurrency must be at least 1');
+  if (args.rules !== 'asian' && args.rules !== 'computer') fail(`--rules must be asian or computer, got ${args.rules}`);
+  if (args.moveLimit !== null && args.moveLimit < 0) fail('--move-limit needs 0 (no limit) or a positive number of moves');
+  args.rules = { repetition: args.rules, moveLimit: args.moveLimit };
   if (!args.engineB) fail('give --against PRESET or --engine-b COMMAND (see --help)');
   if (args.nodes < 0 || (args.nodes && args.st)) fail('--nodes needs a positive count, and not with --st');
   if (args.games % 2) console.log(`Warning: ${args.games} games is odd: the last opening is played with one colour only and left out of the pentanomial Elo`);
   args.specA = engineSpec('a', args.engineA || 'sen', args.protoA, args.nameA, args.optionA, args.notationA, args.hash);
   args.specB = engineSpec('b', args.engineB, args.protoB, args.nameB, args.optionB, args.notationB, args.hash);
-  if (args.nodes && (args.specA.proto !== 'uci' || args.specB.proto !== 'uci')) fail('--nodes needs two UCI engines');
+  if (args.nodes && (!PROTOCOLS[args.specA.proto].nodes || !PROTOCOLS[args.specB.proto].nodes))
+    fail('--nodes needs two engines that take go nodes (uci, pikafish, ucci)');
   if (!fs.existsSync(args.openings)) fail(`no openings file ${args.openings}: run scripts/xiangqi-match --make-openings 150`);
   if (!args.pgn) {
     const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);

@@ -2,7 +2,8 @@
 /*
  * Engines: one child process, a line reader, and one waiter at a time. Failures are returned as
  * values ({kind: 'exit' | 'timeout'}) so that a misbehaving engine can never hang the runner. The
- * protocols are subclasses: UciEngine (uci.js) and XboardEngine (xboard.js).
+ * protocols are subclasses: UciEngine (uci.js, also Pikafish's dialect), UcciEngine (ucci.js) and
+ * XboardEngine (xboard.js); protocols.js picks one by name.
  */
 const { spawn } = require('child_process');
 const readline = require('readline');

@@ -1,14 +1,21 @@
 'use strict';
 /*
  * One game. The referee board is the only authority; results are from White's point of view.
+ * The event's rules (`rules`, from --rules and --move-limit) adjust ffish's verdicts:
+ *   repetition 'asian' (default): ffish's verdicts as they are (Fairy-Stockfish's AXF rules);
+ *   repetition 'computer' (Pikafish's computer-tournament rules): a repetition ffish rules lost by
+ *     perpetual chase is a draw when any move of the cycle gave check;
+ *   moveLimit null (default): ffish's 50-move rule; N > 0: a draw once N moves (2N plies) passed
+ *     without a capture and the side to move has a legal move; 0: no limit.
  */
 const os = require('os');
 const { posKey } = require('./notation');
 const { legalSet } = require('./referee');
 
 class Game {
-  constructor(ff, opening, names) {
+  constructor(ff, opening, names, rules = { repetition: 'asian', moveLimit: null }) {
     this.ff = ff;
+    this.rules = rules;
     this.opening = opening;
     this.names = names;           // [white, black]
     this.board = new ff.Board('xiangqi', opening.fen);
@@ -50,24 +57,35 @@ class Game {
     const plain = b.result(false);
     if (plain !== '*') { this.end(plain, plain === '1/2-1/2' ? 'Draw by insufficient material' : 'Game ends by rule'); return true; }
     const claim = b.result(true);
-    if (claim !== '*') {
-      if (this.keys.filter((k) => k === this.keys[this.keys.length - 1]).length >= 3) {
-        if (claim === '1/2-1/2') this.end(claim, 'Draw by 3-fold repetition');
-        else {
-          const loser = claim === '1-0' ? 1 : 0;
-          // Describe the verdict: did every move of the loser since the first occurrence give check?
-          const first = this.keys.indexOf(this.keys[this.keys.length - 1]);
-          let allChecks = true;
-          for (let ply = first; ply < this.moves.length; ply++) {
-            const mover = (this.startSide() + ply) % 2;
-            if (mover === loser && !this.checks[ply]) allChecks = false;
-          }
-          this.end(claim, `${this.sideName(loser)} loses by ${allChecks ? 'perpetual check' : 'perpetual chase'} (repetition)`);
+    const threefold = this.keys.filter((k) => k === this.keys[this.keys.length - 1]).length >= 3;
+    if (claim !== '*' && threefold) {
+      if (claim === '1/2-1/2') this.end(claim, 'Draw by 3-fold repetition');
+      else {
+        const loser = claim === '1-0' ? 1 : 0;
+        // Describe the verdict: did every move of the loser since the first occurrence give check?
+        const first = this.keys.indexOf(this.keys[this.keys.length - 1]);
+        let allChecks = true, anyCheck = false;
+        for (let ply = first; ply < this.moves.length; ply++) {
+          const mover = (this.startSide() + ply) % 2;
+          if (mover === loser && !this.checks[ply]) allChecks = false;
+          if (this.checks[ply]) anyCheck = true;
         }
-      } else {
-        this.end(claim, claim === '1/2-1/2' ? `Draw by ${b.halfmoveClock() >= 100 ? '50-move (100-ply) rule' : 'rule'}`
-                                             : 'Game ends by rule');
+        if (!allChecks && anyCheck && this.rules.repetition === 'computer')
+          this.end('1/2-1/2', 'Draw by 3-fold repetition (computer rules: a cycle with a check is no perpetual chase)');
+        else this.end(claim, `${this.sideName(loser)} loses by ${allChecks ? 'perpetual check' : 'perpetual chase'} (repetition)`);
       }
+      return true;
+    }
+    if (this.rules.moveLimit !== null) {
+      // The event's own limit replaces ffish's 50-move rule (ffish's claim is then not a repetition).
+      const plies = 2 * this.rules.moveLimit;
+      if (plies > 0 && b.halfmoveClock() >= plies) {
+        this.end('1/2-1/2', `Draw by the ${this.rules.moveLimit}-move no-capture limit`);
+        return true;
+      }
+    } else if (claim !== '*') {
+      this.end(claim, claim === '1/2-1/2' ? `Draw by ${b.halfmoveClock() >= 100 ? '50-move (100-ply) rule' : 'rule'}`
+                                           : 'Game ends by rule');
       return true;
     }
     if (maxPlies && this.moves.length >= maxPlies) {

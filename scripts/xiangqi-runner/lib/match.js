@@ -14,8 +14,7 @@ const { fromEngine } = require('./notation');
 const { mulberry32, readOpenings } = require('./openings');
 const { legalSet } = require('./referee');
 const { Stats, eloSummary } = require('./stats');
-const { UciEngine } = require('./uci');
-const { XboardEngine } = require('./xboard');
+const { newEngine } = require('./protocols');
 
 // How long an engine may think on a move under --nodes before it counts as stalled.
 const NODES_WAIT_MS = 60000;
@@ -44,7 +43,7 @@ async function ensureStarted(eng, stats) {
 async function playOne(ctx, job, white, black) {
   const { ff, args, stats } = ctx;
   const engines = [white, black];
-  const game = new Game(ff, job.opening, [white.name, black.name]);
+  const game = new Game(ff, job.opening, [white.name, black.name], args.rules);
   const setup = {
     fen: game.startFen, openingMoves: job.opening.moves, baseMs: args.tc.baseMs, incMs: args.tc.incMs,
     movetimeMs: args.stMs,
@@ -155,8 +154,8 @@ async function runMatch(ff, args) {
   const t0 = Date.now();
 
   async function worker(slot) {
-    const a = args.specA.proto === 'uci' ? new UciEngine(args.specA, logger, slot) : new XboardEngine(args.specA, logger, slot);
-    const b = args.specB.proto === 'uci' ? new UciEngine(args.specB, logger, slot) : new XboardEngine(args.specB, logger, slot);
+    const a = newEngine(args.specA, logger, slot);
+    const b = newEngine(args.specB, logger, slot);
     running.push(a, b);
     try {
       while (next < jobs.length && !ctx.aborted) {

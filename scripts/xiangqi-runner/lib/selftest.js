@@ -71,6 +71,24 @@ async function selfTest(ff, args) {
     check(!early && ended && g.result === result && reason.test(g.reason), `${what}: ${g.result} ${g.reason}`);
     g.board.delete();
   }
+  // --rules computer: the self-play cycle ffish rules lost for Black's perpetual chase (Red
+  // checked on every other move) is a draw; Asian rules keep ffish's verdict.
+  for (const [repetition, result] of [['asian', '1-0'], ['computer', '1/2-1/2']]) {
+    g = new Game(ff, { fen: '2rak4/C3an3/4b2cr/4p3p/3ncNp2/2p4R1/P7P/N3C4/4A4/1RB1KAB2 b - - 0 21', moves: null }, ['W', 'B'],
+                 { repetition, moveLimit: null });
+    for (const m of 'c10c9 a9a10 c9c10 a10a9 c10c9 a9a10 c9c10 a10a9'.split(' ')) g.play(m, '');
+    check(g.judge(0) && g.result === result, `${repetition} rules, a chase against one check, one chase: ${g.result} ${g.reason}`);
+    g.board.delete();
+  }
+  // --move-limit: the event's limit replaces ffish's 50 moves; 0 is none.
+  for (const [moveLimit, clock, ends] of [[null, 99, true], [60, 99, false], [60, 119, true], [0, 150, false], [10, 19, true], [10, 18, false]]) {
+    g = new Game(ff, { fen: `3ak4/4a4/9/9/9/9/9/9/9/3K2R2 w - - ${clock} 70`, moves: null }, ['W', 'B'], { repetition: 'asian', moveLimit });
+    g.play('g1g2', '');
+    const ended = g.judge(0);
+    check(ended === ends && (!ends || (g.result === '1/2-1/2' && /Draw by/.test(g.reason))),
+          `move limit ${moveLimit}, clock ${clock + 1}: ${ended ? g.result + ' ' + g.reason : 'goes on'}`);
+    g.board.delete();
+  }
   // Pentanomial Elo: pair scores 1, 0.75, 0.5, 0.75 -> mean 0.75 (+190.8 Elo), interval by hand +53.8..+432.1.
   const mk = (xs) => xs.map((x, i) => ({ index: i, scoreA: x }));
   let e = eloSummary(mk([1, 1, 1, 0.5, 0.5, 0.5, 1, 0.5]));

@@ -1,7 +1,8 @@
 'use strict';
 /*
  * A UCI engine in xiangqi: `setoption name UCI_Variant value xiangqi`, then `position fen ... moves
- * ...` and `go` with the clocks for every move.
+ * ...` and `go` with the clocks for every move. Pikafish's dialect (proto "pikafish") is UCI for
+ * xiangqi alone: no UCI_Variant option to set, and ranks 0-9 in moves (the spec's notation).
  */
 const { performance } = require('perf_hooks');
 const { Engine, INIT_TIMEOUT_MS } = require('./engine');
@@ -16,10 +17,12 @@ class UciEngine extends Engine {
     const r = await this.waitFor((l) => l.trim() === 'uciok', INIT_TIMEOUT_MS);
     this.listener = null;
     if (r.kind !== 'line') return `no uciok (${r.kind})`;
-    const variant = opts.find((l) => /^option name UCI_Variant type /.test(l));
-    if (!variant || !/\bvar xiangqi\b/.test(variant))
-      return 'offers no UCI_Variant option with the value xiangqi';
-    this.send('setoption name UCI_Variant value xiangqi');
+    if (this.spec.proto !== 'pikafish') {
+      const variant = opts.find((l) => /^option name UCI_Variant type /.test(l));
+      if (!variant || !/\bvar xiangqi\b/.test(variant))
+        return 'offers no UCI_Variant option with the value xiangqi';
+      this.send('setoption name UCI_Variant value xiangqi');
+    }
     for (const [k, v] of Object.entries(this.spec.options)) this.send(`setoption name ${k} value ${v}`);
     this.send('isready');
     const ready = await this.waitFor((l) => l.trim() === 'readyok', INIT_TIMEOUT_MS);
