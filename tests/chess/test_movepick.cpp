@@ -1,10 +1,11 @@
-// Tests of the move picker (movepick.h) instantiated for chess: the main-search picker yields
+// Tests of the move picker (core/movepick.h) instantiated for chess (the picker alone, on a toy
+// game, in tests/core/test_movepick.cpp): the main-search picker yields
 // every legal move exactly once, the hash move first when it is legal and never a move that is
 // not legal (garbage from the table, killers of another position); the rest come in the order
 // the header documents (noisy moves that do not lose material, killers, counter-move, quiet moves
 // by history, losing noisy moves last), and last_was_bad_noisy() tells the last group apart. The
 // quiescence picker yields the noisy moves only, or every evasion in check; skip_quiets leaves
-// only the noisy moves not yet returned. Also the history update's bounds.
+// only the noisy moves not yet returned.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -130,7 +131,7 @@ std::vector<Position> sample_positions() {
 
 }  // namespace
 
-TEST_CASE("Move picker: every legal move exactly once, the hash move first", "[movepick]") {
+TEST_CASE("Chess move picker: every legal move exactly once, the hash move first", "[movepick]") {
     const auto h = fresh_histories();
     const Move no_killers[2] = {Move::none(), Move::none()};
     const ContinuationRows<ChessGame> no_continuations{};
@@ -153,7 +154,7 @@ TEST_CASE("Move picker: every legal move exactly once, the hash move first", "[m
     CHECK(with_hash_move > 500);
 }
 
-TEST_CASE("Move picker: a move that is not legal here is never yielded", "[movepick]") {
+TEST_CASE("Chess move picker: a move that is not legal here is never yielded", "[movepick]") {
     const auto h = fresh_histories();
     const ContinuationRows<ChessGame> no_continuations{};
     std::mt19937 rng(17);
@@ -182,7 +183,7 @@ TEST_CASE("Move picker: a move that is not legal here is never yielded", "[movep
     CHECK(garbage > 1000);
 }
 
-TEST_CASE("Move picker: the documented order of the groups", "[movepick]") {
+TEST_CASE("Chess move picker: the documented order of the groups", "[movepick]") {
     // With random histories anywhere in their range, the groups still come in order: hash move,
     // noisy moves that do not lose material, the two killers, the counter-move, quiet moves,
     // losing noisy moves. last_was_bad_noisy() is true for the last group only.
@@ -232,7 +233,7 @@ TEST_CASE("Move picker: the documented order of the groups", "[movepick]") {
     CHECK(counters_seen > 50);
 }
 
-TEST_CASE("Move picker: the order within the groups", "[movepick]") {
+TEST_CASE("Chess move picker: the order within the groups", "[movepick]") {
     auto h = fresh_histories();
     const Move no_killers[2] = {Move::none(), Move::none()};
     const ContinuationRows<ChessGame> no_continuations{};
@@ -337,7 +338,7 @@ TEST_CASE("Move picker: the order within the groups", "[movepick]") {
     }
 }
 
-TEST_CASE("Move picker: after skip_quiets only the noisy moves not yet returned come, each once", "[movepick]") {
+TEST_CASE("Chess move picker: after skip_quiets only the noisy moves not yet returned come, each once", "[movepick]") {
     // The search calls skip_quiets when it prunes the rest of the quiet moves; the picker then
     // yields exactly the noisy moves it has not returned yet (good ones, then losing ones), and
     // none of the quiet ones, whatever point it is called at and whether scoring has happened.
@@ -380,7 +381,7 @@ TEST_CASE("Move picker: after skip_quiets only the noisy moves not yet returned 
     CHECK(skipped_with_noisy_left > 100);
 }
 
-TEST_CASE("Move picker: quiescence yields noisy moves, or every evasion in check", "[movepick]") {
+TEST_CASE("Chess move picker: quiescence yields noisy moves, or every evasion in check", "[movepick]") {
     const auto h = fresh_histories();
     int checked = 0, in_check = 0;
     for (const Position& pos : sample_positions()) {
@@ -411,28 +412,4 @@ TEST_CASE("Move picker: quiescence yields noisy moves, or every evasion in check
     }
     CHECK(in_check >= 5);
     CHECK(checked > 500);
-}
-
-TEST_CASE("History updates stay within their bounds and move towards the bonus", "[movepick]") {
-    std::int16_t entry = 0;
-    update_history(entry, 1000);
-    CHECK(entry == 1000);
-    update_history(entry, -1000);
-    CHECK(entry < 1000);
-    // Repeated bonuses approach the bound without passing it; oversized bonuses are clamped.
-    entry = 0;
-    for (int i = 0; i < 1000; ++i) {
-        update_history(entry, 2500);
-        REQUIRE(entry <= HISTORY_MAX);
-        REQUIRE(entry >= 0);
-    }
-    CHECK(entry > HISTORY_MAX - 100);
-    for (int i = 0; i < 1000; ++i) {
-        update_history(entry, -100000);
-        REQUIRE(entry >= -HISTORY_MAX);
-        REQUIRE(entry <= HISTORY_MAX);
-    }
-    CHECK(entry == -HISTORY_MAX);
-    update_history(entry, 100000);
-    CHECK(entry == HISTORY_MAX);
 }

@@ -1,29 +1,24 @@
-// Tests of the searcher instantiated for chess (search.h): mates found at their true distance
+// Tests of the searcher (core/search.h) instantiated for chess: mates found at their true distance
 // (checked against a brute-force solver written here), no stalemate when winning, draws by
 // repetition, the fifty-move rule and insufficient material scored as draws, legal best moves
-// and principal variations, searchmoves and MultiPV, the depth, node and mate limits,
-// determinism of fixed-depth searches (also after clear()), and no mate score without a mate;
-// and the table of search parameters (search_params.h): every row valid and read by the search.
+// and principal variations in the bench and random positions, searchmoves and MultiPV, the
+// depth, node and mate limits, determinism of fixed-depth searches (also after clear()), and no
+// mate score without a mate. The searcher alone, on a toy game, is tested in
+// tests/core/test_search.cpp, with the table of search parameters and the helper threads.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <random>
-#include <regex>
-#include <set>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "chess/bench_positions.h"
 #include "chess/search.h"
 #include "chess/test_util.h"
 #include "core/search_impl.h"
-#include "core/search_params.h"
 #include "core/tt.h"
 
 using namespace sen;
@@ -127,13 +122,6 @@ std::vector<SearchReport> last_iteration(const Run& r) {
     return last;
 }
 
-// The ids of this process's threads (Linux).
-std::set<std::string> process_threads() {
-    std::set<std::string> ids;
-    for (const auto& entry : std::filesystem::directory_iterator("/proc/self/task")) ids.insert(entry.path().filename().string());
-    return ids;
-}
-
 constexpr const char* BACK_RANK = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
 // Kb6 (or Kc7) and a rook mate next move; no mate in one (Rh8+ Ka7).
 constexpr const char* ROOK_MATE_IN_TWO = "k7/8/2K5/8/8/8/8/7R w - - 0 1";
@@ -145,21 +133,7 @@ constexpr int MATE_DEPTH = 12;
 
 }  // namespace
 
-TEST_CASE("Search: mate scores count moves to mate", "[search]") {
-    CHECK(mate_in_moves(SCORE_MATE - 1) == 1);
-    CHECK(mate_in_moves(SCORE_MATE - 3) == 2);
-    CHECK(mate_in_moves(SCORE_MATE - 5) == 3);
-    CHECK(mate_in_moves(-(SCORE_MATE - 2)) == -1);
-    CHECK(mate_in_moves(-(SCORE_MATE - 4)) == -2);
-    CHECK(is_mate_score(SCORE_MATE - 1));
-    CHECK(is_mate_score(-(SCORE_MATE - 2)));
-    CHECK(is_mate_score(SCORE_MATE_IN_MAX_PLY));
-    CHECK_FALSE(is_mate_score(SCORE_MATE_IN_MAX_PLY - 1));
-    CHECK_FALSE(is_mate_score(0));
-    CHECK_FALSE(is_mate_score(-2000));
-}
-
-TEST_CASE("Search: mate in one", "[search]") {
+TEST_CASE("Chess search: mate in one", "[search]") {
     const Position white = position_from(BACK_RANK);
     REQUIRE(mating_moves(white, 1) == std::vector<Move>{find_move(white, "a1a8")});
     Run r = run(white, 4);
@@ -175,7 +149,7 @@ TEST_CASE("Search: mate in one", "[search]") {
     CHECK(r.result.score == SCORE_MATE - 1);
 }
 
-TEST_CASE("Search: mate in two, and being mated", "[search]") {
+TEST_CASE("Chess search: mate in two, and being mated", "[search]") {
     Position pos = position_from(ROOK_MATE_IN_TWO);
     REQUIRE_FALSE(forced_mate(pos, 1));
     const std::vector<Move> mates = mating_moves(pos, 2);
@@ -195,7 +169,7 @@ TEST_CASE("Search: mate in two, and being mated", "[search]") {
     CHECK(mated.result.score == -(SCORE_MATE - 2));
 }
 
-TEST_CASE("Search: a winning side does not stalemate", "[search]") {
+TEST_CASE("Chess search: a winning side does not stalemate", "[search]") {
     // White's king and queen box the black king in: several quiet moves stalemate.
     const Position pos = position_from("k7/2Q5/8/1K6/8/8/8/8 w - - 0 1");
     std::vector<Move> stalemating;
@@ -214,7 +188,7 @@ TEST_CASE("Search: a winning side does not stalemate", "[search]") {
     CHECK(forced.result.score == SCORE_DRAW);
 }
 
-TEST_CASE("Search: a threefold repetition is a draw", "[search]") {
+TEST_CASE("Chess search: a threefold repetition is a draw", "[search]") {
     // White has a queen more; both sides have shuffled back to the start twice.
     Position pos = position_from("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1");
     play(pos, {"a1a2", "e8f8", "a2a1", "f8e8", "a1a2", "e8f8", "a2a1"});
@@ -239,7 +213,7 @@ TEST_CASE("Search: a threefold repetition is a draw", "[search]") {
     }
 }
 
-TEST_CASE("Search: the fifty-move rule", "[search]") {
+TEST_CASE("Chess search: the fifty-move rule", "[search]") {
     // A queen ahead, but any move but a pawn move or a capture ends the game drawn.
     CHECK(run(position_from("4k3/8/8/8/8/8/8/Q3K3 w - - 99 80"), 6).result.score == SCORE_DRAW);
     CHECK(run(position_from("4k3/8/8/8/8/8/8/Q3K3 w - - 0 80"), 6).result.score > 500);
@@ -255,7 +229,7 @@ TEST_CASE("Search: the fifty-move rule", "[search]") {
     CHECK(m.result.score == SCORE_MATE - 1);
 }
 
-TEST_CASE("Search: insufficient material is a draw", "[search]") {
+TEST_CASE("Chess search: insufficient material is a draw", "[search]") {
     for (const char* fen : {"8/8/4k3/8/8/3BK3/8/8 w - - 0 1", "8/8/4k3/8/8/3NK3/8/8 b - - 0 1", "8/8/4k3/8/8/4K3/8/8 w - - 0 1",
                             "8/8/2b1k3/8/8/4KB2/8/8 w - - 0 1"}) {
         INFO(fen);
@@ -263,7 +237,7 @@ TEST_CASE("Search: insufficient material is a draw", "[search]") {
     }
 }
 
-TEST_CASE("Search: legal best moves and lines in the bench positions", "[search]") {
+TEST_CASE("Chess search: legal best moves and lines in the bench positions", "[search]") {
     constexpr int depth = 7;
     TranspositionTable tt;
     Searcher searcher(tt);
@@ -302,7 +276,7 @@ TEST_CASE("Search: legal best moves and lines in the bench positions", "[search]
     }
 }
 
-TEST_CASE("Search: legal best moves in random positions", "[search]") {
+TEST_CASE("Chess search: legal best moves in random positions", "[search]") {
     std::mt19937 rng(31);
     int searched = 0;
     for (const GameStart& start : random_game_starts()) {
@@ -325,7 +299,7 @@ TEST_CASE("Search: legal best moves in random positions", "[search]") {
     CHECK(searched > 50);
 }
 
-TEST_CASE("Search: searchmoves restricts the root moves", "[search]") {
+TEST_CASE("Chess search: searchmoves restricts the root moves", "[search]") {
     const Position start;
     const std::vector<Move> allowed = {find_move(start, "a2a3"), find_move(start, "h2h3"), find_move(start, "b1a3")};
     const Run r = run(start, 6, allowed);
@@ -341,7 +315,7 @@ TEST_CASE("Search: searchmoves restricts the root moves", "[search]") {
     CHECK_FALSE(is_mate_score(without.result.score));
 }
 
-TEST_CASE("Search: MultiPV lines are distinct, legal and in descending order", "[search]") {
+TEST_CASE("Chess search: MultiPV lines are distinct, legal and in descending order", "[search]") {
     const Position start;
     const Run r = run(start, at_depth(6, {}, 3));
     const std::vector<SearchReport> lines = last_iteration(r);
@@ -378,7 +352,7 @@ TEST_CASE("Search: MultiPV lines are distinct, legal and in descending order", "
     CHECK(both[0].score >= both[1].score);
 }
 
-TEST_CASE("Search: fixed-depth searches are deterministic, also after clear()", "[search]") {
+TEST_CASE("Chess search: fixed-depth searches are deterministic, also after clear()", "[search]") {
     const Position kiwipete = position_from(BENCH_FENS[1]);
     const Position other = position_from(BENCH_FENS[9]);
     const Run a = run(kiwipete, 8), b = run(kiwipete, 8);
@@ -400,7 +374,7 @@ TEST_CASE("Search: fixed-depth searches are deterministic, also after clear()", 
     CHECK(c.result.score == a.result.score);
 }
 
-TEST_CASE("Search: the node limit", "[search]") {
+TEST_CASE("Chess search: the node limit", "[search]") {
     const Position pos = position_from(BENCH_FENS[1]);
     SearchLimits limits;
     limits.nodes = 10000;
@@ -417,7 +391,7 @@ TEST_CASE("Search: the node limit", "[search]") {
     CHECK(a.reports.back().pv[0] == a.result.best);
 }
 
-TEST_CASE("Search: a search stopped anywhere in an iteration answers from the last completed one", "[search]") {
+TEST_CASE("Chess search: a search stopped anywhere in an iteration answers from the last completed one", "[search]") {
     // Node limits from a few hundred nodes to a few thousand stop the search at many points of
     // an iteration: inside an aspiration re-search, in a later MultiPV line, during the first
     // move. The partial iteration's scores and order must not leak into the result.
@@ -439,7 +413,7 @@ TEST_CASE("Search: a search stopped anywhere in an iteration answers from the la
     }
 }
 
-TEST_CASE("Search: a node limit below one iteration still completes depth 1", "[search]") {
+TEST_CASE("Chess search: a node limit below one iteration still completes depth 1", "[search]") {
     // Until depth 1 has completed the best move is only the first one tried, unsearched, with a
     // score of -infinity: a tiny node limit must not stop the search before then.
     for (const std::uint64_t limit : {1, 200}) {
@@ -457,7 +431,7 @@ TEST_CASE("Search: a node limit below one iteration still completes depth 1", "[
     }
 }
 
-TEST_CASE("Search: the mate limit stops at the first iteration that proves it", "[search]") {
+TEST_CASE("Chess search: the mate limit stops at the first iteration that proves it", "[search]") {
     SearchLimits limits;
     limits.mate = 1;
     const Run one = run(position_from(BACK_RANK), limits);
@@ -477,7 +451,7 @@ TEST_CASE("Search: the mate limit stops at the first iteration that proves it", 
     CHECK(run(pos, limits).result.depth == 12);
 }
 
-TEST_CASE("Search: without a time or depth limit, a settled mate ends the deepening", "[search]") {
+TEST_CASE("Chess search: without a time or depth limit, a settled mate ends the deepening", "[search]") {
     // As in `go infinite` or under a node limit: a mate in one is settled at depth 2 * 1 + 4, so
     // six iterations and six reports, instead of deepening to the maximum depth.
     SearchLimits limits;
@@ -508,7 +482,7 @@ TEST_CASE("Search: without a time or depth limit, a settled mate ends the deepen
     CHECK(reports == 6);
 }
 
-TEST_CASE("Search: with a clock, the time manager's policy ends the search between iterations", "[search][timeman]") {
+TEST_CASE("Chess search: with a clock, the time manager's policy ends the search between iterations", "[search][timeman]") {
     // A budget far beyond what these searches take: only stop_after_iteration ends them early.
     const auto timed_run = [](const Position& pos) {
         TranspositionTable tt;
@@ -529,7 +503,7 @@ TEST_CASE("Search: with a clock, the time manager's policy ends the search betwe
     CHECK(mate.depth == 6);
 }
 
-TEST_CASE("Search: no mate score without a mate", "[search]") {
+TEST_CASE("Chess search: no mate score without a mate", "[search]") {
     const Run r = run(Position(), 8);
     REQUIRE(r.reports.size() == 8);
     for (const SearchReport& report : r.reports) {
@@ -540,7 +514,7 @@ TEST_CASE("Search: no mate score without a mate", "[search]") {
     CHECK_FALSE(is_mate_score(r.result.score));
 }
 
-TEST_CASE("Search: more threads find the same mate and return legal moves", "[search]") {
+TEST_CASE("Chess search: more threads find the same mate and return legal moves", "[search]") {
     const Position pos = position_from(ROOK_MATE_IN_TWO);
     const Run r = run(pos, at_depth(MATE_DEPTH), 2);
     CHECK(r.result.score == SCORE_MATE - 3);
@@ -551,90 +525,4 @@ TEST_CASE("Search: more threads find the same mate and return legal moves", "[se
         CHECK(is_legal(bench, t.result.best));
         CHECK(t.result.depth == 6);
     }
-}
-
-TEST_CASE("Search parameters: every row of the table is valid, found by name and has its constant", "[search][params]") {
-    std::set<std::string> names;
-    for (const params::Tunable& t : params::TUNABLES) {
-        INFO(t.name);
-        CHECK(names.insert(std::string(t.name)).second);
-        CHECK(t.step > 0);
-        CHECK(t.min <= t.value);
-        CHECK(t.value <= t.max);
-        CHECK(params::find_tunable(t.name) == &t);
-    }
-    CHECK(params::find_tunable("NO_SUCH_PARAMETER") == nullptr);
-
-    // A row without a named constant would be tuned without effect: read the header itself.
-    std::ifstream header(std::string(SEN_SOURCE_DIR) + "/src/core/search_params.h");
-    REQUIRE(header);
-    const std::regex declaration(R"re(^SEN_SEARCH_PARAM\((\w+)\);)re");
-    std::set<std::string> declared;
-    for (std::string line; std::getline(header, line);) {
-        std::smatch m;
-        if (std::regex_search(line, m, declaration)) declared.insert(m[1].str());
-    }
-    CHECK(declared == names);
-}
-
-TEST_CASE("Search parameters: the formulas built from them follow the table", "[search][params]") {
-    for (int depth = 1; depth < 30; ++depth)
-        CHECK(search_detail::history_bonus(depth) ==
-              std::min(params::HISTORY_BONUS_SCALE * depth - params::HISTORY_BONUS_OFFSET, params::HISTORY_BONUS_MAX));
-    for (int depth = 1; depth < 64; ++depth)
-        for (int move = 1; move < 64; ++move)
-            CHECK(search_detail::LMR.r[depth][move] ==
-                  int(params::LMR_BASE / 100.0 + std::log(depth) * std::log(move) / (params::LMR_DIVISOR / 100.0)));
-    CHECK(search_detail::LMR.r[0][10] == 0);
-    CHECK(search_detail::LMR.r[10][0] == 0);
-    CHECK(Histories<ChessGame>::correction_limit() == params::CORRECTION_MAX * Histories<ChessGame>::CORRECTION_GRAIN);
-}
-
-TEST_CASE("Search: helper threads are started by set_threads and kept between searches", "[search][threads]") {
-    // ThreadSanitizer starts a thread of its own when the process first starts one: do that
-    // first, so that the count before includes it.
-    std::thread([] {}).join();
-    const std::set<std::string> before = process_threads();
-    {
-        TranspositionTable tt;
-        Searcher searcher(tt);
-        CHECK(process_threads() == before);
-        searcher.set_threads(4);
-        CHECK(searcher.threads() == 4);
-        const std::set<std::string> with_helpers = process_threads();
-        CHECK(with_helpers.size() == before.size() + 3);
-
-        // Each search uses the same parked helpers: no thread is started or ended, during the
-        // search (seen from its reports, on the searching thread) or after it.
-        for (int i = 0; i < 4; ++i) {
-            INFO("search " << i);
-            const Position pos = position_from(BENCH_FENS[std::size_t(3 + i)]);
-            std::set<std::string> during;
-            SearchControl control;
-            const TimeLimiter timer(TimeBudget{}, std::chrono::steady_clock::now());
-            SearchCallbacks callbacks;
-            callbacks.on_report = [&](const SearchReport&) {
-                const std::set<std::string> now = process_threads();
-                during.insert(now.begin(), now.end());
-            };
-            const SearchResult r = searcher.search(pos, at_depth(7), timer, control, callbacks);
-            CHECK(during == with_helpers);
-            CHECK(process_threads() == with_helpers);
-            CHECK(is_legal(pos, r.best));
-            CHECK(r.depth == 7);
-        }
-
-        // Fewer threads end the surplus helpers at once; more start new ones.
-        searcher.set_threads(2);
-        CHECK(process_threads().size() == before.size() + 1);
-        searcher.set_threads(6);
-        CHECK(process_threads().size() == before.size() + 5);
-        const Run r = run(searcher, position_from(ROOK_MATE_IN_TWO), at_depth(MATE_DEPTH));
-        CHECK(r.result.score == SCORE_MATE - 3);
-        searcher.set_threads(1);
-        CHECK(process_threads() == before);
-        searcher.set_threads(3);
-    }
-    // The searcher's destruction joins its helpers.
-    CHECK(process_threads() == before);
 }
