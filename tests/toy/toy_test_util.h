@@ -23,6 +23,9 @@ inline std::string coord(const Position&, Move m) { return {char('a' + m.from())
 inline Move find_move(const Position& pos, std::string_view text) { return game_test::find_move(pos, text, coord); }
 inline void play(Position& pos, std::initializer_list<std::string_view> moves) { game_test::play(pos, moves, coord); }
 
+// The legal moves' coordinates, sorted.
+inline std::vector<std::string> legal_move_texts(const Position& pos) { return game_test::legal_move_texts(pos, coord); }
+
 inline bool is_checkmate(const Position& pos) { return pos.in_check() && count_legal_moves(pos) == 0; }
 inline bool is_stalemate(const Position& pos) { return !pos.in_check() && count_legal_moves(pos) == 0; }
 
