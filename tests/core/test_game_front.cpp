@@ -1,10 +1,9 @@
 // Tests of GameFrontFor (core/game_front.h) through a session given its games from here, as
 // src/games.cpp gives them: the front reads all move text, `go searchmoves` included, in the
-// notation its flag selects. The game is chess with a parse_move that honours its notation
-// argument strictly (ChessGame's reads the notation the position was set up with), so that a
-// front passing the wrong notation shows: before the front read searchmoves, the engine read
-// them in standard notation whatever the session's, and a Chess960 castling (king takes rook)
-// in searchmoves was dropped.
+// notation its flag selects. The game is the toy game (tests/toy/) with a parse_move that honours
+// its notation argument strictly (the toy's reads either notation), so that a front passing the
+// wrong notation shows: before the front read searchmoves, the engine read them in standard
+// notation whatever the session's, and a move in the other notation in searchmoves was dropped.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -17,33 +16,33 @@
 #include <utility>
 #include <vector>
 
-#include "chess/game.h"
 #include "core/engine_impl.h"
 #include "core/game_front.h"
 #include "core/search_impl.h"
 #include "core/uci.h"
+#include "toy/toy_game.h"
 
 using namespace sen;
 
 namespace {
 
-struct StrictNotationChess : chess::ChessGame {
-    static Move parse_move(const Position& pos, std::string_view text, bool chess960) {
-        for (const Move m : chess::legal_moves(pos))
-            if (chess::move_to_uci(m, chess960) == lowercase(text)) return m;
+struct StrictNotationToy : toy::ToyGame {
+    static Move parse_move(const Position& pos, std::string_view text, bool numbers) {
+        for (const Move m : toy::legal_moves(pos))
+            if (toy::move_text(m, numbers) == lowercase(text)) return m;
         return Move::none();
     }
 };
-static_assert(Game<StrictNotationChess>);
+static_assert(Game<StrictNotationToy>);
 
-// One game, "chess", whose notation flag the option UCI_Chess960 sets.
-UciSetup strict_chess_setup() {
-    const auto chess960 = std::make_shared<bool>(false);
+// One game, "toy", whose notation flag (cells by number) the option NumberedCells sets.
+UciSetup strict_toy_setup() {
+    const auto numbers = std::make_shared<bool>(false);
     GameEntry game;
-    game.variant = StrictNotationChess::NAME;
-    game.make_front = [chess960] { return std::make_unique<GameFrontFor<StrictNotationChess>>(chess960); };
-    game.options.push_back(UciOption::check("UCI_Chess960", false, [chess960](bool on, OptionHost& host) {
-        *chess960 = on;
+    game.variant = StrictNotationToy::NAME;
+    game.make_front = [numbers] { return std::make_unique<GameFrontFor<StrictNotationToy>>(numbers); };
+    game.options.push_back(UciOption::check("NumberedCells", false, [numbers](bool on, OptionHost& host) {
+        *numbers = on;
         host.reread_position();
     }));
     UciSetup setup;
@@ -80,21 +79,21 @@ std::string bestmove(UciSession& session, Lines& lines, const std::string& go) {
 
 TEST_CASE("GameFrontFor reads searchmoves in the session's notation", "[uci]") {
     Lines lines;
-    UciSession session(lines.out, strict_chess_setup());
-    // Ra8 mates at once; castling short is the move searchmoves asks for.
-    const std::string position = "position fen 6k1/5ppp/8/8/8/8/8/R3K2R w KQ - 0 1";
+    UciSession session(lines.out, strict_toy_setup());
+    // The rook's capture jg wins at once; the king's step kl is the move searchmoves asks for.
+    const std::string position = "position fen 1k4r2RK5 w 0";
 
-    session.handle_line("setoption name UCI_Chess960 value true");
+    session.handle_line("setoption name NumberedCells value true");
     session.handle_line(position);
     CHECK(lines.take().empty());
-    CHECK(bestmove(session, lines, "go depth 3 searchmoves e1h1") == "e1h1");
-    // e1g1 names no move in Chess960 notation: ignored, so every move counts.
-    CHECK(bestmove(session, lines, "go depth 3 searchmoves e1g1") == "a1a8");
+    CHECK(bestmove(session, lines, "go depth 3 searchmoves 11-12") == "11-12");
+    // kl names no move in numbered notation: ignored, so every move counts.
+    CHECK(bestmove(session, lines, "go depth 3 searchmoves kl") == "10-7");
 
-    session.handle_line("setoption name UCI_Chess960 value false");
+    session.handle_line("setoption name NumberedCells value false");
     session.handle_line(position);
     CHECK(lines.take().empty());
-    CHECK(bestmove(session, lines, "go depth 3 searchmoves e1g1") == "e1g1");
-    CHECK(bestmove(session, lines, "go depth 3 searchmoves e1h1") == "a1a8");
+    CHECK(bestmove(session, lines, "go depth 3 searchmoves kl") == "kl");
+    CHECK(bestmove(session, lines, "go depth 3 searchmoves 11-12") == "jg");
     session.handle_line("quit");
 }

@@ -1,10 +1,11 @@
-// Tests of the move picker (movepick.h) instantiated for chess: the main-search picker yields
-// every legal move exactly once, the hash move first when it is legal and never a move that is
-// not legal (garbage from the table, killers of another position); the rest come in the order
+// Tests of the move picker (movepick.h) through the toy game (tests/toy/): the main-search picker
+// yields every legal move exactly once, the hash move first when it is legal and never a move that
+// is not legal (garbage from the table, killers of another position); the rest come in the order
 // the header documents (noisy moves that do not lose material, killers, counter-move, quiet moves
 // by history, losing noisy moves last), and last_was_bad_noisy() tells the last group apart. The
 // quiescence picker yields the noisy moves only, or every evasion in check; skip_quiets leaves
-// only the noisy moves not yet returned. Also the history update's bounds.
+// only the noisy moves not yet returned. Also the history update's bounds. The same picker on
+// a real game's positions is tested in that game's folder (test_movepick.cpp).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -13,19 +14,17 @@
 #include <string>
 #include <vector>
 
-#include "chess/bench_positions.h"
-#include "chess/game.h"
-#include "chess/test_util.h"
 #include "core/movepick.h"
+#include "toy/toy_test_util.h"
 
 using namespace sen;
-using namespace sen::chess;
-using namespace sen::chess::test;
+using namespace sen::toy;
+using namespace sen::toy::test;
 
 namespace {
 
-using Picker = MovePicker<ChessGame>;
-using History = Histories<ChessGame>;
+using Picker = MovePicker<ToyGame>;
+using History = Histories<ToyGame>;
 
 // About 2 MB (the continuation tables): on the heap.
 std::unique_ptr<History> fresh_histories() {
@@ -55,13 +54,13 @@ std::vector<std::uint16_t> sorted_raw(const std::vector<Move>& moves) {
 
 std::vector<Move> generated(const Position& pos, bool noisy_only) {
     MoveList list;
-    if (noisy_only) ChessGame::generate_noisy(pos, list);
-    else ChessGame::generate_all(pos, list);
+    if (noisy_only) ToyGame::generate_noisy(pos, list);
+    else ToyGame::generate_all(pos, list);
     return std::vector<Move>(list.begin(), list.end());
 }
 
 std::vector<Move> pick_all(const Position& pos, Move tt_move, const History& h, const Move killers[2], Move counter,
-                           const ContinuationRows<ChessGame>& continuations, std::vector<bool>* bad_noisy = nullptr) {
+                           const ContinuationRows<ToyGame>& continuations, std::vector<bool>* bad_noisy = nullptr) {
     Picker picker(pos, tt_move, h, killers, counter, continuations);
     std::vector<Move> moves = drain(picker, bad_noisy);
     CHECK(moves.size() == count_legal_moves(pos));
@@ -73,7 +72,7 @@ enum Group { HASH, GOOD_NOISY, KILLER_1, KILLER_2, COUNTER, QUIET, BAD_NOISY };
 
 Group group_of(const Position& pos, Move m, Move tt_move, const Move killers[2], Move counter) {
     if (m == tt_move) return HASH;
-    if (ChessGame::is_noisy(pos, m)) return ChessGame::see_ge(pos, m, 0) ? GOOD_NOISY : BAD_NOISY;
+    if (ToyGame::is_noisy(pos, m)) return ToyGame::see_ge(pos, m, 0) ? GOOD_NOISY : BAD_NOISY;
     if (m == killers[0]) return KILLER_1;
     if (m == killers[1]) return KILLER_2;
     if (m == counter) return COUNTER;
@@ -100,31 +99,46 @@ std::unique_ptr<History> random_histories(std::mt19937& rng) {
 std::vector<Move> quiet_ones(const Position& pos, const std::vector<Move>& moves) {
     std::vector<Move> quiet;
     for (const Move m : moves)
-        if (!ChessGame::is_noisy(pos, m)) quiet.push_back(m);
+        if (!ToyGame::is_noisy(pos, m)) quiet.push_back(m);
     return quiet;
 }
 
+// Positions of random games from the bench positions and from random placements of the same
+// pieces; and some in check.
 std::vector<Position> sample_positions() {
     std::vector<Position> positions;
     std::mt19937 rng(99);
-    for (const GameStart& start : random_game_starts()) {
+    std::vector<std::string> starts(ToyGame::BENCH_FENS.begin(), ToyGame::BENCH_FENS.end());
+    while (starts.size() < 40) {
+        std::string cells = "KRRMMMkrrmmm....";
+        std::shuffle(cells.begin(), cells.end(), rng);
+        std::string fen;
+        int empty = 0;
+        for (const char c : cells + "X") {
+            if (c == '.') {
+                ++empty;
+                continue;
+            }
+            if (empty) fen += std::to_string(empty);
+            empty = 0;
+            if (c != 'X') fen += c;
+        }
+        Position pos;
+        if (!pos.set_fen(fen + " w 0")) starts.push_back(fen + " w 0");
+    }
+    for (const std::string& start : starts) {
         for (int g = 0; g < 3; ++g) {
-            Position pos = position_from(start.fen, start.chess960);
-            for (int ply = 0; ply < 60; ++ply) {
-                if (ply % 5 == 0 && count_legal_moves(pos) > 0) positions.push_back(pos);
-                const Move m = random_legal_move(pos, rng);
-                if (!m) break;
-                pos.make_move(m);
+            Position pos = position_from(start);
+            for (int ply = 0; ply < 30; ++ply) {
+                const MoveList moves = legal_moves(pos);
+                if (moves.empty()) break;
+                if (ply % 3 == 0) positions.push_back(pos);
+                pos.make_move(moves[rng() % moves.size()]);
             }
         }
     }
-    for (const std::string_view fen : BENCH_FENS) positions.push_back(position_from(fen));
-    // In check, promotions (with and without capture), en passant, castling.
-    for (const char* fen :
-         {"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-          "rnbqkbnr/pp1ppppp/8/8/2pPP3/8/PPP2PPP/RNBQKBNR b KQkq d3 0 3", "4k3/1P6/8/8/8/8/6p1/4K2R w K - 0 1",
-          "4k3/1P6/8/8/8/8/6p1/4K2R b K - 0 1", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1"})
-        positions.push_back(position_from(fen));
+    // In check: a rook, a king and a man giving it.
+    for (const char* fen : {"K3r4R4mk w 0", "KRM2Mk2m4r1 b 0", "3m2K1Mk6 b 0"}) positions.push_back(position_from(fen));
     return positions;
 }
 
@@ -133,7 +147,7 @@ std::vector<Position> sample_positions() {
 TEST_CASE("Move picker: every legal move exactly once, the hash move first", "[movepick]") {
     const auto h = fresh_histories();
     const Move no_killers[2] = {Move::none(), Move::none()};
-    const ContinuationRows<ChessGame> no_continuations{};
+    const ContinuationRows<ToyGame> no_continuations{};
     int with_hash_move = 0;
     for (const Position& pos : sample_positions()) {
         INFO(pos.fen());
@@ -155,7 +169,7 @@ TEST_CASE("Move picker: every legal move exactly once, the hash move first", "[m
 
 TEST_CASE("Move picker: a move that is not legal here is never yielded", "[movepick]") {
     const auto h = fresh_histories();
-    const ContinuationRows<ChessGame> no_continuations{};
+    const ContinuationRows<ToyGame> no_continuations{};
     std::mt19937 rng(17);
     const std::vector<Position> positions = sample_positions();
     int garbage = 0;
@@ -203,12 +217,12 @@ TEST_CASE("Move picker: the documented order of the groups", "[movepick]") {
             counter = quiet[rng() % quiet.size()];
         }
         const auto random_row = [&] {
-            const std::uint32_t piece = rng() % PIECE_NB;
-            return &h->continuation[piece][rng() % SQUARE_NB];
+            const std::size_t piece = rng() % PIECE_NB;
+            return &h->continuation[piece][rng() % CELL_NB];
         };
-        const PieceToHistory<ChessGame>* const first = random_row();
-        const PieceToHistory<ChessGame>* const second = rng() % 2 ? random_row() : nullptr;
-        const ContinuationRows<ChessGame> continuations{first, second, nullptr};
+        const PieceToHistory<ToyGame>* const first = random_row();
+        const PieceToHistory<ToyGame>* const second = rng() % 2 ? random_row() : nullptr;
+        const ContinuationRows<ToyGame> continuations{first, second, nullptr};
         std::vector<bool> bad;
         const std::vector<Move> picked = pick_all(pos, tt_move, *h, killers, counter, continuations, &bad);
         REQUIRE(picked.size() == moves.size());
@@ -235,7 +249,7 @@ TEST_CASE("Move picker: the documented order of the groups", "[movepick]") {
 TEST_CASE("Move picker: the order within the groups", "[movepick]") {
     auto h = fresh_histories();
     const Move no_killers[2] = {Move::none(), Move::none()};
-    const ContinuationRows<ChessGame> no_continuations{};
+    const ContinuationRows<ToyGame> no_continuations{};
     const auto texts = [](const Position& pos, const std::vector<Move>& moves) {
         std::vector<std::string> t;
         for (const Move m : moves) t.push_back(coord(pos, m));
@@ -243,97 +257,91 @@ TEST_CASE("Move picker: the order within the groups", "[movepick]") {
     };
 
     SECTION("captures: most valuable victim first, losing captures last") {
-        // The white knight on d5 can take the queen (c7, defended by the rook), the rook (e7,
-        // defended by the queen) or the pawn on f6 (defended by the g7 pawn); the e4 pawn can
-        // take the pawn on f5 (defended by the g6 pawn). Nxc7 and Nxe7 gain more than the knight,
-        // exf5 is even, Nxf6 loses the knight for a pawn.
-        const Position pos = position_from("6k1/2q1r1p1/5pp1/3N1p2/4P3/8/8/6K1 w - - 0 1");
-        const std::vector<Move> picked = pick_all(pos, Move::none(), *h, no_killers, Move::none(), no_continuations);
-        std::vector<std::string> t = texts(pos, picked);
+        // The white rook on f can take the rook on h (undefended) or the man on e (then the rook
+        // on h takes it back); the man on j can take the man on k (the rook on h could take it
+        // back, but White's rook would then take the rook). fh wins a rook, jk a man, fe loses
+        // the rook for a man.
+        const Position pos = position_from("K3mR1r1Mm4k w 0");
+        const std::vector<std::string> t = texts(pos, pick_all(pos, Move::none(), *h, no_killers, Move::none(), no_continuations));
         REQUIRE(t.size() >= 4);
-        CHECK(t[0] == "d5c7");
-        CHECK(t[1] == "d5e7");
-        // Even, so a good capture: before the quiet moves.
-        CHECK(t[2] == "e4f5");
-        // Losing: last.
-        CHECK(t.back() == "d5f6");
+        CHECK(t[0] == "fh");
+        CHECK(t[1] == "jk");
+        CHECK(t.back() == "fe");
     }
 
-    SECTION("quiet moves by history, under-promotions after the other quiet moves") {
-        const Position pos = position_from("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
-        // b7b8q is the only noisy move; the king's moves and the three under-promotions are quiet.
-        h->butterfly[index_of(Color::White)][SQ_E1][SQ_F2] = 900;
-        h->butterfly[index_of(Color::White)][SQ_E1][SQ_D1] = 300;
-        h->butterfly[index_of(Color::White)][SQ_E1][SQ_E2] = -200;
+    SECTION("quiet moves by history") {
+        // No captures: the king's step, four rook moves and a man's step.
+        const Position pos = position_from("K1R3M4m2rk w 0");
+        h->butterfly[index_of(Color::White)][2][5] = 900;
+        h->butterfly[index_of(Color::White)][0][1] = 300;
+        h->butterfly[index_of(Color::White)][6][7] = -200;
         std::vector<std::string> t = texts(pos, pick_all(pos, Move::none(), *h, no_killers, Move::none(), no_continuations));
-        REQUIRE(t.size() == 9);
-        CHECK(t[0] == "b7b8q");
-        CHECK(t[1] == "e1f2");
-        CHECK(t[2] == "e1d1");
-        // e1d2 and e1f1 (no history) in either order, then e1e2.
-        CHECK(sorted({t[3], t[4]}) == std::vector<std::string>{"e1d2", "e1f1"});
-        CHECK(t[5] == "e1e2");
-        CHECK(sorted({t[6], t[7], t[8]}) == std::vector<std::string>{"b7b8b", "b7b8n", "b7b8r"});
+        REQUIRE(t.size() == 6);
+        CHECK(t[0] == "cf");
+        CHECK(t[1] == "ab");
+        // The other rook moves (no history) in any order, then the man's step.
+        CHECK(sorted({t[2], t[3], t[4]}) == std::vector<std::string>{"cb", "cd", "ce"});
+        CHECK(t[5] == "gh");
 
         // A continuation history row counts as well, in any of the three places (one, two or four
-        // plies back): it lifts e1e2 to the front of the quiet moves.
-        h->continuation[W_PAWN][SQ_B7][W_KING][SQ_E2] = 2000;
-        for (std::size_t k = 0; k < ContinuationRows<ChessGame>{}.size(); ++k) {
-            ContinuationRows<ChessGame> continuations{};
-            continuations[k] = &h->continuation[W_PAWN][SQ_B7];
+        // plies back): it lifts the man's step to the front.
+        h->continuation[B_ROOK][14][W_MAN][7] = 2000;
+        for (std::size_t k = 0; k < ContinuationRows<ToyGame>{}.size(); ++k) {
+            ContinuationRows<ToyGame> continuations{};
+            continuations[k] = &h->continuation[B_ROOK][14];
             t = texts(pos, pick_all(pos, Move::none(), *h, no_killers, Move::none(), continuations));
-            CHECK(t[1] == "e1e2");
-            CHECK(t[2] == "e1f2");
+            CHECK(t[0] == "gh");
+            CHECK(t[1] == "cf");
         }
     }
 
     SECTION("a quiet move that saves a piece from a cheaper attacker comes before history") {
-        // Black's queen on d5 is attacked by the rook on d1, and the king's step to e7 has the
-        // best history there is: the queen's moves out of every cheaper piece's reach still come
-        // first, then the rest by history.
-        const Position pos = position_from("4k3/8/8/3q4/8/8/4K3/3R4 b - - 0 1");
-        h->butterfly[index_of(Color::Black)][SQ_E8][SQ_E7] = HISTORY_MAX;
+        // The white rook on e is attacked by the man on f, and the king's step has the best
+        // history there is: the rook's three moves out of reach still come first.
+        const Position pos = position_from("K3Rm9k w 0");
+        h->butterfly[index_of(Color::White)][0][1] = HISTORY_MAX;
         const std::vector<Move> picked = pick_all(pos, Move::none(), *h, no_killers, Move::none(), no_continuations);
-        const Threats threats = ChessGame::threats(pos);
+        const Threats threats = ToyGame::threats(pos);
         std::size_t escapes = 0;
-        for (const Move m : picked) escapes += !ChessGame::is_noisy(pos, m) && ChessGame::threat_escape(pos, threats, m) > 0;
-        REQUIRE(escapes > 10);
+        for (const Move m : picked) escapes += !ToyGame::is_noisy(pos, m) && ToyGame::threat_escape(pos, threats, m) > 0;
+        REQUIRE(escapes == 3);
         const std::vector<Move> quiet = quiet_ones(pos, picked);
+        REQUIRE(quiet.size() == 4);
         for (std::size_t i = 0; i < quiet.size(); ++i) {
             INFO(coord(pos, quiet[i]));
-            CHECK((i < escapes) == (ChessGame::threat_escape(pos, threats, quiet[i]) > 0));
+            CHECK((i < escapes) == (ToyGame::threat_escape(pos, threats, quiet[i]) > 0));
         }
-        CHECK(coord(pos, quiet[escapes]) == "e8e7");
+        CHECK(coord(pos, quiet[escapes]) == "ab");
     }
 
     SECTION("capture history orders captures of equal victims") {
-        // The rook and the knight can each take an undefended pawn.
-        const Position pos = position_from("4k3/8/8/1p4p1/8/2N5/8/4K1R1 w - - 0 1");
+        // The rook and the man can each take an undefended man.
+        const Position pos = position_from("K1R1m3Mm5k w 0");
         std::vector<std::string> t = texts(pos, pick_all(pos, Move::none(), *h, no_killers, Move::none(), no_continuations));
         REQUIRE(t.size() >= 2);
-        CHECK(sorted({t[0], t[1]}) == std::vector<std::string>{"c3b5", "g1g5"});
-        h->capture[W_ROOK][SQ_G5][PAWN] = 4000;
+        CHECK(sorted({t[0], t[1]}) == std::vector<std::string>{"ce", "ij"});
+        h->capture[W_ROOK][4][MAN] = 4000;
         t = texts(pos, pick_all(pos, Move::none(), *h, no_killers, Move::none(), no_continuations));
-        CHECK(t[0] == "g1g5");
-        h->capture[W_ROOK][SQ_G5][PAWN] = 0;
-        h->capture[W_KNIGHT][SQ_B5][PAWN] = 4000;
+        CHECK(t[0] == "ce");
+        h->capture[W_ROOK][4][MAN] = 0;
+        h->capture[W_MAN][9][MAN] = 4000;
         t = texts(pos, pick_all(pos, Move::none(), *h, no_killers, Move::none(), no_continuations));
-        CHECK(t[0] == "c3b5");
+        CHECK(t[0] == "ij");
     }
 
     SECTION("killers and the counter-move right after the good captures") {
-        const Position pos = position_from("4k3/8/8/1p6/8/2N5/8/4K1R1 w - - 0 1");
-        const Move killers[2] = {find_move(pos, "g1g7"), find_move(pos, "e1f2")};
-        const Move counter = find_move(pos, "c3e4");
-        h->butterfly[index_of(Color::White)][SQ_G1][SQ_H1] = HISTORY_MAX;  // history never beats a killer
-        const std::vector<std::string> t = texts(pos, pick_all(pos, find_move(pos, "e1d1"), *h, killers, counter, no_continuations));
+        const Position pos = position_from("1K1R1m3M5k w 0");
+        const Move killers[2] = {find_move(pos, "de"), find_move(pos, "bc")};
+        const Move counter = find_move(pos, "jk");
+        h->butterfly[index_of(Color::White)][3][2] = HISTORY_MAX;  // history never beats a killer
+        const std::vector<std::string> t = texts(pos, pick_all(pos, find_move(pos, "ba"), *h, killers, counter, no_continuations));
         REQUIRE(t.size() >= 6);
-        CHECK(t[0] == "e1d1");  // the hash move
-        CHECK(t[1] == "c3b5");  // the one capture
-        CHECK(t[2] == "g1g7");
-        CHECK(t[3] == "e1f2");
-        CHECK(t[4] == "c3e4");
-        CHECK(t[5] == "g1h1");
+        CHECK(t[0] == "ba");  // the hash move
+        CHECK(t[1] == "df");  // the one capture
+        CHECK(t[2] == "de");
+        CHECK(t[3] == "bc");
+        CHECK(t[4] == "jk");
+        CHECK(t[5] == "dc");
     }
 }
 
@@ -343,7 +351,7 @@ TEST_CASE("Move picker: after skip_quiets only the noisy moves not yet returned 
     // none of the quiet ones, whatever point it is called at and whether scoring has happened.
     std::mt19937 rng(31);
     const auto h = random_histories(rng);
-    const ContinuationRows<ChessGame> no_continuations{};
+    const ContinuationRows<ToyGame> no_continuations{};
     int skipped_with_noisy_left = 0, positions = 0;
     for (const Position& pos : sample_positions()) {
         INFO(pos.fen());
@@ -362,7 +370,7 @@ TEST_CASE("Move picker: after skip_quiets only the noisy moves not yet returned 
             const std::vector<Move> after = drain(picker, &bad);
             std::vector<Move> expected;
             for (const Move m : moves)
-                if (ChessGame::is_noisy(pos, m) && std::find(before.begin(), before.end(), m) == before.end()) expected.push_back(m);
+                if (ToyGame::is_noisy(pos, m) && std::find(before.begin(), before.end(), m) == before.end()) expected.push_back(m);
             CHECK(sorted_raw(after) == sorted_raw(expected));
             // Good noisy moves still come before the losing ones, and are marked as such.
             Group previous = GOOD_NOISY;
@@ -392,7 +400,7 @@ TEST_CASE("Move picker: quiescence yields noisy moves, or every evasion in check
         CHECK(picked.size() == expected.size());
         CHECK(sorted_raw(picked) == sorted_raw(expected));
         if (!check)
-            for (const Move m : picked) CHECK(ChessGame::is_noisy(pos, m));
+            for (const Move m : picked) CHECK(ToyGame::is_noisy(pos, m));
         // The hash move comes first if it is among them; a quiet one outside check is not tried.
         for (const Move tt_move : generated(pos, false)) {
             Picker with_tt(pos, tt_move, *h);

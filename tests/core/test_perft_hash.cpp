@@ -1,7 +1,7 @@
 // Tests of perft_hash.h: a count comes back only for its own key and depth, a torn entry is
 // rejected, replacement keeps the bigger subtrees, and threads storing at once never read a
 // count that belongs to another key. (The counts of the whole deep perft are checked against the
-// suites in tests/chess/test_perft.cpp and tests/xiangqi/test_perft.cpp.)
+// suites in each game's test_perft.cpp.)
 #include <catch2/catch.hpp>
 
 #include <atomic>

@@ -1,9 +1,10 @@
-// Tests of the searcher instantiated for chess (search.h): mates found at their true distance
-// (checked against a brute-force solver written here), no stalemate when winning, draws by
-// repetition, the fifty-move rule and insufficient material scored as draws, legal best moves
-// and principal variations, searchmoves and MultiPV, the depth, node and mate limits,
-// determinism of fixed-depth searches (also after clear()), and no mate score without a mate;
-// and the table of search parameters (search_params.h): every row valid and read by the search.
+// Tests of the searcher (search.h) through the toy game (tests/toy/): forced wins found at their
+// true distance (checked against the brute-force solver of toy_test_util.h), draws by the game's
+// rules and by stalemate scored as draws, legal best moves and principal variations, searchmoves
+// and MultiPV, the depth, node and mate limits, determinism of fixed-depth searches (also after
+// clear()), no mate score without a mate, and the helper threads; and the table of search
+// parameters (search_params.h): every row valid and read by the search. The same searcher on a
+// real game's positions is tested in that game's folder (test_search.cpp).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -12,23 +13,21 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <random>
 #include <regex>
 #include <set>
 #include <string>
 #include <thread>
 #include <vector>
 
-#include "chess/bench_positions.h"
-#include "chess/search.h"
-#include "chess/test_util.h"
 #include "core/search_impl.h"
 #include "core/search_params.h"
 #include "core/tt.h"
+#include "toy/toy_search.h"
+#include "toy/toy_test_util.h"
 
 using namespace sen;
-using namespace sen::chess;
-using namespace sen::chess::test;
+using namespace sen::toy;
+using namespace sen::toy::test;
 
 namespace {
 
@@ -65,43 +64,6 @@ Run run(const Position& pos, const SearchLimits& limits, int threads = 1) {
 
 Run run(const Position& pos, int depth, std::vector<Move> searchmoves = {}) { return run(pos, at_depth(depth, std::move(searchmoves))); }
 
-bool is_checkmate(const Position& pos) { return pos.in_check() && count_legal_moves(pos) == 0; }
-bool is_stalemate(const Position& pos) { return !pos.in_check() && count_legal_moves(pos) == 0; }
-
-bool forced_mate(Position& pos, int moves);
-
-// Brute force: whether move m of the side to move mates within `moves` of its own moves against any defence.
-bool mates_with(Position& pos, Move m, int moves) {
-    pos.make_move(m);
-    bool mates = is_checkmate(pos);
-    if (!mates && moves > 1 && count_legal_moves(pos) > 0) {
-        mates = true;
-        for (const Move reply : legal_moves(pos)) {
-            pos.make_move(reply);
-            mates = forced_mate(pos, moves - 1);
-            pos.unmake_move();
-            if (!mates) break;
-        }
-    }
-    pos.unmake_move();
-    return mates;
-}
-
-// Whether the side to move mates within `moves` of its own moves against any defence.
-bool forced_mate(Position& pos, int moves) {
-    for (const Move m : legal_moves(pos))
-        if (mates_with(pos, m, moves)) return true;
-    return false;
-}
-
-// The first moves of every mate within `moves` moves.
-std::vector<Move> mating_moves(Position pos, int moves) {
-    std::vector<Move> found;
-    for (const Move m : legal_moves(pos))
-        if (mates_with(pos, m, moves)) found.push_back(m);
-    return found;
-}
-
 bool contains(const std::vector<Move>& moves, Move m) { return std::find(moves.begin(), moves.end(), m) != moves.end(); }
 
 // Plays the line from `pos`, requiring each move to be legal; returns the final position.
@@ -134,14 +96,17 @@ std::set<std::string> process_threads() {
     return ids;
 }
 
-constexpr const char* BACK_RANK = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
-// Kb6 (or Kc7) and a rook mate next move; no mate in one (Rh8+ Ka7).
-constexpr const char* ROOK_MATE_IN_TWO = "k7/8/2K5/8/8/8/8/7R w - - 0 1";
-// The mate in that position takes more depth than its three plies: late-move pruning skips the
-// quiet moves after the first (3 + d * d) / 2 moves at remaining depth d, and the mating rook
-// move, a quiet move, comes last of White's nineteen without history to order them. Below depth 7 the
-// search does not even see Black mated in one after Kb6 Kb8. Depth 12 leaves room.
-constexpr int MATE_DEPTH = 12;
+// The rook takes the rook on g with check, and the king on b has nowhere to go; of four moves.
+constexpr const char* WIN_IN_ONE = "1k4r2RK5 w 0";
+// The same, mirrored, for Black.
+constexpr const char* BLACK_WIN_IN_ONE = "5kr2R4K1 b 0";
+// One move of eight wins in two; none wins in one.
+constexpr const char* WIN_IN_TWO = "Mr3RM1k1m2K2 w 0";
+// One move of six wins in three; none in two.
+constexpr const char* WIN_IN_THREE = "2KR3m4M1k1 w 0";
+// Late-move pruning and reductions hide quiet wins from shallow searches: depth 12 leaves room
+// for a win in three (five plies).
+constexpr int WIN_DEPTH = 12;
 
 }  // namespace
 
@@ -159,107 +124,75 @@ TEST_CASE("Search: mate scores count moves to mate", "[search]") {
     CHECK_FALSE(is_mate_score(-2000));
 }
 
-TEST_CASE("Search: mate in one", "[search]") {
-    const Position white = position_from(BACK_RANK);
-    REQUIRE(mating_moves(white, 1) == std::vector<Move>{find_move(white, "a1a8")});
-    Run r = run(white, 4);
-    CHECK(coord(white, r.result.best) == "a1a8");
-    CHECK(r.result.score == SCORE_MATE - 1);
-    CHECK(r.result.depth == 4);
-    CHECK(is_checkmate(play_line(white, r.reports.back().pv)));
+TEST_CASE("Search: a forced win is found at its true distance, and so is the loss", "[search]") {
+    for (const auto& [fen, moves] :
+         std::vector<std::pair<const char*, int>>{{WIN_IN_ONE, 1}, {BLACK_WIN_IN_ONE, 1}, {WIN_IN_TWO, 2}, {WIN_IN_THREE, 3}}) {
+        INFO(fen);
+        Position pos = position_from(fen);
+        // The solver agrees that the win takes exactly this many moves.
+        REQUIRE_FALSE(forced_win(pos, moves - 1));
+        const std::vector<Move> wins = mating_moves(pos, moves);
+        REQUIRE(!wins.empty());
+        REQUIRE(wins.size() < count_legal_moves(pos));
 
-    // The same for Black.
-    const Position black = position_from("r5k1/8/8/8/8/8/5PPP/6K1 b - - 0 1");
-    r = run(black, 4);
-    CHECK(coord(black, r.result.best) == "a8a1");
-    CHECK(r.result.score == SCORE_MATE - 1);
-}
+        const Run r = run(pos, WIN_DEPTH);
+        CHECK(contains(wins, r.result.best));
+        CHECK(r.result.score == SCORE_MATE - (2 * moves - 1));
+        CHECK(r.result.depth == WIN_DEPTH);
+        // The principal variation is the win itself.
+        const std::vector<Move>& pv = r.reports.back().pv;
+        CHECK(pv.size() == std::size_t(2 * moves - 1));
+        CHECK(is_checkmate(play_line(pos, pv)));
 
-TEST_CASE("Search: mate in two, and being mated", "[search]") {
-    Position pos = position_from(ROOK_MATE_IN_TWO);
-    REQUIRE_FALSE(forced_mate(pos, 1));
-    const std::vector<Move> mates = mating_moves(pos, 2);
-    REQUIRE(!mates.empty());
-    const Run r = run(pos, MATE_DEPTH);
-    CHECK(contains(mates, r.result.best));
-    CHECK(r.result.score == SCORE_MATE - 3);
-    // The principal variation is the mate itself.
-    const std::vector<Move>& pv = r.reports.back().pv;
-    CHECK(pv.size() == 3);
-    CHECK(is_checkmate(play_line(pos, pv)));
-
-    // After Kb6 Black has one move and is mated at once: two plies to mate.
-    play(pos, {"c6b6"});
-    REQUIRE(count_legal_moves(pos) == 1);
-    const Run mated = run(pos, MATE_DEPTH);
-    CHECK(mated.result.score == -(SCORE_MATE - 2));
+        // After the winning move the other side is lost in one ply less.
+        pos.make_move(wins.front());
+        if (count_legal_moves(pos) == 0) continue;
+        const Run lost = run(pos, WIN_DEPTH);
+        CHECK(lost.result.score == -(SCORE_MATE - 2 * (moves - 1)));
+    }
 }
 
 TEST_CASE("Search: a winning side does not stalemate", "[search]") {
-    // White's king and queen box the black king in: several quiet moves stalemate.
-    const Position pos = position_from("k7/2Q5/8/1K6/8/8/8/8 w - - 0 1");
+    // The white king and rook against the bare king in the corner: Kc stalemates.
+    const Position pos = position_from("k2K1R10 w 0");
     std::vector<Move> stalemating;
     for (const Move m : legal_moves(pos)) {
         Position after = pos;
         after.make_move(m);
         if (is_stalemate(after)) stalemating.push_back(m);
     }
-    REQUIRE(stalemating.size() >= 2);
+    REQUIRE(stalemating.size() == 1);
     const Run r = run(pos, 8);
     CHECK_FALSE(contains(stalemating, r.result.best));
-    CHECK(r.result.score > 500);
+    CHECK(r.result.score > 300);
     // Made to stalemate, the score is a draw.
     const Run forced = run(pos, 8, {stalemating[0]});
     CHECK(forced.result.best == stalemating[0]);
     CHECK(forced.result.score == SCORE_DRAW);
 }
 
-TEST_CASE("Search: a threefold repetition is a draw", "[search]") {
-    // White has a queen more; both sides have shuffled back to the start twice.
-    Position pos = position_from("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1");
-    play(pos, {"a1a2", "e8f8", "a2a1", "f8e8", "a1a2", "e8f8", "a2a1"});
-
-    SECTION("the losing side takes it") {
-        // Ke8 brings about the start position a third time.
-        const Run r = run(pos, 6);
-        CHECK(coord(pos, r.result.best) == "f8e8");
-        CHECK(r.result.score == SCORE_DRAW);
-    }
-    SECTION("the winning side avoids it") {
-        play(pos, {"f8e8"});
-        REQUIRE(pos.repetition_count() == 2);
-        // Qa2 would bring about Qa2/Ke8 a third time.
-        const Move repeat = find_move(pos, "a1a2");
-        const Run forced = run(pos, 6, {repeat});
-        CHECK(forced.result.best == repeat);
+TEST_CASE("Search: a repetition and the quiet-move limit are draws, as the game's rules say", "[search]") {
+    // The white rook is a piece up; both kings step back and forth.
+    Position pos = position_from("RK4m8k w 0");
+    play(pos, {"bc", "po", "cb"});
+    SECTION("the losing side takes the repetition") {
+        REQUIRE(ToyGame::rule_outcome(pos, 0) == Outcome::None);
+        const Move back = find_move(pos, "op");
+        const Run forced = run(pos, 6, {back});
+        CHECK(forced.result.best == back);
         CHECK(forced.result.score == SCORE_DRAW);
         const Run free = run(pos, 6);
-        CHECK(free.result.best != repeat);
-        CHECK(free.result.score > 500);
+        CHECK(free.result.best == back);
+        CHECK(free.result.score == SCORE_DRAW);
     }
-}
-
-TEST_CASE("Search: the fifty-move rule", "[search]") {
-    // A queen ahead, but any move but a pawn move or a capture ends the game drawn.
-    CHECK(run(position_from("4k3/8/8/8/8/8/8/Q3K3 w - - 99 80"), 6).result.score == SCORE_DRAW);
-    CHECK(run(position_from("4k3/8/8/8/8/8/8/Q3K3 w - - 0 80"), 6).result.score > 500);
-    // A pawn move resets the count: it is the only way to keep the win.
-    const Position pawn = position_from("4k3/8/8/8/8/8/P7/Q3K3 w - - 99 80");
-    const Run r = run(pawn, 6);
-    CHECK(piece_type(pawn.piece_on(r.result.best.from())) == PAWN);
-    CHECK(r.result.score > 500);
-    // Checkmate on the hundredth ply still counts.
-    const Position mate = position_from("6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 80");
-    const Run m = run(mate, 4);
-    CHECK(coord(mate, m.result.best) == "a1a8");
-    CHECK(m.result.score == SCORE_MATE - 1);
-}
-
-TEST_CASE("Search: insufficient material is a draw", "[search]") {
-    for (const char* fen : {"8/8/4k3/8/8/3BK3/8/8 w - - 0 1", "8/8/4k3/8/8/3NK3/8/8 b - - 0 1", "8/8/4k3/8/8/4K3/8/8 w - - 0 1",
-                            "8/8/2b1k3/8/8/4KB2/8/8 w - - 0 1"}) {
-        INFO(fen);
-        CHECK(run(position_from(fen), 6).result.score == SCORE_DRAW);
+    SECTION("the quiet-move limit: only a man's move keeps the win") {
+        // At 39 quiet plies any other move ends the game drawn; with no man to move, the game is drawn.
+        CHECK(run(position_from("RK13k w 39"), 6).result.score == SCORE_DRAW);
+        CHECK(run(position_from("RK13k w 0"), 6).result.score > 300);
+        const Position man = position_from("K1R1M10k w 39");
+        const Run r = run(man, 6);
+        CHECK(type_of(man.piece_on(r.result.best.from())) == MAN);
+        CHECK(r.result.score > 300);
     }
 }
 
@@ -267,7 +200,7 @@ TEST_CASE("Search: legal best moves and lines in the bench positions", "[search]
     constexpr int depth = 7;
     TranspositionTable tt;
     Searcher searcher(tt);
-    for (const std::string_view fen : BENCH_FENS) {
+    for (const std::string_view fen : ToyGame::BENCH_FENS) {
         INFO(fen);
         const Position pos = position_from(fen);
         tt.clear();
@@ -302,55 +235,33 @@ TEST_CASE("Search: legal best moves and lines in the bench positions", "[search]
     }
 }
 
-TEST_CASE("Search: legal best moves in random positions", "[search]") {
-    std::mt19937 rng(31);
-    int searched = 0;
-    for (const GameStart& start : random_game_starts()) {
-        Position pos = position_from(start.fen, start.chess960);
-        for (int ply = 0; ply < 48; ++ply) {
-            const Move m = random_legal_move(pos, rng);
-            if (!m) break;
-            pos.make_move(m);
-            if (ply % 12 != 11 || count_legal_moves(pos) == 0) continue;
-            INFO(pos.fen());
-            // A copy from the FEN (no history) and the position with its game history.
-            for (const Position& root : {position_from(pos.fen(), pos.is_chess960()), pos}) {
-                const Run r = run(root, 4);
-                CHECK(is_legal(root, r.result.best));
-                play_line(root, r.reports.back().pv);
-                ++searched;
-            }
-        }
-    }
-    CHECK(searched > 50);
-}
-
 TEST_CASE("Search: searchmoves restricts the root moves", "[search]") {
-    const Position start;
-    const std::vector<Move> allowed = {find_move(start, "a2a3"), find_move(start, "h2h3"), find_move(start, "b1a3")};
-    const Run r = run(start, 6, allowed);
+    const Position pos = position_from(ToyGame::BENCH_FENS[1]);
+    const std::vector<Move> allowed = {find_move(pos, "ab"), find_move(pos, "cf")};
+    const Run r = run(pos, 6, allowed);
     CHECK(contains(allowed, r.result.best));
     for (const SearchReport& report : r.reports) CHECK(contains(allowed, report.pv[0]));
-    const Run one = run(start, 6, {find_move(start, "g2g4")});
-    CHECK(coord(start, one.result.best) == "g2g4");
+    const Run one = run(pos, 6, {find_move(pos, "cd")});
+    CHECK(coord(pos, one.result.best) == "cd");
 
-    // Without the mating move there is no mate.
-    const Position mate = position_from(BACK_RANK);
-    const Run without = run(mate, 6, {find_move(mate, "a1a7"), find_move(mate, "g1f1")});
-    CHECK(coord(mate, without.result.best) != "a1a8");
-    CHECK_FALSE(is_mate_score(without.result.score));
+    // Without the winning move there is no win.
+    const Position win = position_from(WIN_IN_ONE);
+    REQUIRE(mating_moves(win, 1) == std::vector<Move>{find_move(win, "jg")});
+    const Run without = run(win, 6, {find_move(win, "ji"), find_move(win, "kl")});
+    CHECK(coord(win, without.result.best) != "jg");
+    CHECK(without.result.score < SCORE_MATE_IN_MAX_PLY);
 }
 
 TEST_CASE("Search: MultiPV lines are distinct, legal and in descending order", "[search]") {
-    const Position start;
-    const Run r = run(start, at_depth(6, {}, 3));
+    const Position pos = position_from(ToyGame::BENCH_FENS[1]);
+    const Run r = run(pos, at_depth(6, {}, 3));
     const std::vector<SearchReport> lines = last_iteration(r);
     REQUIRE(lines.size() == 3);
     for (int i = 0; i < 3; ++i) {
         CHECK(lines[i].multipv == i + 1);
         CHECK(lines[i].depth == 6);
         REQUIRE(!lines[i].pv.empty());
-        play_line(start, lines[i].pv);
+        play_line(pos, lines[i].pv);
     }
     CHECK(lines[0].pv[0] != lines[1].pv[0]);
     CHECK(lines[0].pv[0] != lines[2].pv[0]);
@@ -360,17 +271,17 @@ TEST_CASE("Search: MultiPV lines are distinct, legal and in descending order", "
     CHECK(r.result.best == lines[0].pv[0]);
     CHECK(r.result.score == lines[0].score);
 
-    // The mate is the first line; the other lines are no mates.
-    const Position mate = position_from(BACK_RANK);
-    const std::vector<SearchReport> mate_lines = last_iteration(run(mate, at_depth(4, {}, 3)));
-    REQUIRE(mate_lines.size() == 3);
-    CHECK(coord(mate, mate_lines[0].pv[0]) == "a1a8");
-    CHECK(mate_lines[0].score == SCORE_MATE - 1);
-    CHECK(mate_lines[1].score < SCORE_MATE_IN_MAX_PLY);
-    CHECK(mate_lines[2].score < SCORE_MATE_IN_MAX_PLY);
+    // The win is the first line; the other lines are no wins.
+    const Position win = position_from(WIN_IN_ONE);
+    const std::vector<SearchReport> win_lines = last_iteration(run(win, at_depth(4, {}, 3)));
+    REQUIRE(win_lines.size() == 3);
+    CHECK(coord(win, win_lines[0].pv[0]) == "jg");
+    CHECK(win_lines[0].score == SCORE_MATE - 1);
+    CHECK(win_lines[1].score < SCORE_MATE_IN_MAX_PLY);
+    CHECK(win_lines[2].score < SCORE_MATE_IN_MAX_PLY);
 
     // More lines asked for than there are legal moves: one line per move.
-    const Position two = position_from("7k/8/8/p7/8/8/8/K5R1 b - - 0 1");
+    const Position two = position_from(ToyGame::START_FEN);
     REQUIRE(count_legal_moves(two) == 2);
     const std::vector<SearchReport> both = last_iteration(run(two, at_depth(5, {}, 5)));
     REQUIRE(both.size() == 2);
@@ -379,9 +290,9 @@ TEST_CASE("Search: MultiPV lines are distinct, legal and in descending order", "
 }
 
 TEST_CASE("Search: fixed-depth searches are deterministic, also after clear()", "[search]") {
-    const Position kiwipete = position_from(BENCH_FENS[1]);
-    const Position other = position_from(BENCH_FENS[9]);
-    const Run a = run(kiwipete, 8), b = run(kiwipete, 8);
+    const Position pos = position_from(ToyGame::BENCH_FENS[1]);
+    const Position other = position_from(ToyGame::BENCH_FENS[2]);
+    const Run a = run(pos, 16), b = run(pos, 16);
     CHECK(a.result.nodes == b.result.nodes);
     CHECK(a.result.best == b.result.best);
     CHECK(a.result.score == b.result.score);
@@ -390,18 +301,18 @@ TEST_CASE("Search: fixed-depth searches are deterministic, also after clear()", 
     // A searcher and table that have searched other positions give the same search again once cleared.
     TranspositionTable tt;
     Searcher searcher(tt);
-    run(searcher, other, at_depth(8));
-    run(searcher, kiwipete, at_depth(7));
+    run(searcher, other, at_depth(16));
+    run(searcher, pos, at_depth(15));
     tt.clear();
     searcher.clear();
-    const Run c = run(searcher, kiwipete, at_depth(8));
+    const Run c = run(searcher, pos, at_depth(16));
     CHECK(c.result.nodes == a.result.nodes);
     CHECK(c.result.best == a.result.best);
     CHECK(c.result.score == a.result.score);
 }
 
 TEST_CASE("Search: the node limit", "[search]") {
-    const Position pos = position_from(BENCH_FENS[1]);
+    const Position pos = position_from(ToyGame::BENCH_FENS[1]);
     SearchLimits limits;
     limits.nodes = 10000;
     const Run a = run(pos, limits), b = run(pos, limits);
@@ -421,7 +332,7 @@ TEST_CASE("Search: a search stopped anywhere in an iteration answers from the la
     // Node limits from a few hundred nodes to a few thousand stop the search at many points of
     // an iteration: inside an aspiration re-search, in a later MultiPV line, during the first
     // move. The partial iteration's scores and order must not leak into the result.
-    const Position pos = position_from(BENCH_FENS[7]);
+    const Position pos = position_from(ToyGame::BENCH_FENS[1]);
     for (const int multipv : {1, 3}) {
         for (std::uint64_t limit = 300; limit < 12000; limit += 397) {
             INFO("MultiPV " << multipv << ", nodes " << limit);
@@ -443,7 +354,7 @@ TEST_CASE("Search: a node limit below one iteration still completes depth 1", "[
     // Until depth 1 has completed the best move is only the first one tried, unsearched, with a
     // score of -infinity: a tiny node limit must not stop the search before then.
     for (const std::uint64_t limit : {1, 200}) {
-        for (const std::string_view fen : BENCH_FENS) {
+        for (const std::string_view fen : ToyGame::BENCH_FENS) {
             INFO(fen << ", nodes " << limit);
             const Position pos = position_from(fen);
             SearchLimits limits;
@@ -460,11 +371,11 @@ TEST_CASE("Search: a node limit below one iteration still completes depth 1", "[
 TEST_CASE("Search: the mate limit stops at the first iteration that proves it", "[search]") {
     SearchLimits limits;
     limits.mate = 1;
-    const Run one = run(position_from(BACK_RANK), limits);
+    const Run one = run(position_from(WIN_IN_ONE), limits);
     CHECK(one.result.score == SCORE_MATE - 1);
     CHECK(one.result.depth == 1);
 
-    const Position pos = position_from(ROOK_MATE_IN_TWO);
+    const Position pos = position_from(WIN_IN_TWO);
     limits.mate = 2;
     limits.depth = 20;
     const Run two = run(pos, limits);
@@ -478,22 +389,22 @@ TEST_CASE("Search: the mate limit stops at the first iteration that proves it", 
 }
 
 TEST_CASE("Search: without a time or depth limit, a settled mate ends the deepening", "[search]") {
-    // As in `go infinite` or under a node limit: a mate in one is settled at depth 2 * 1 + 4, so
+    // As in `go infinite` or under a node limit: a win in one is settled at depth 2 * 1 + 4, so
     // six iterations and six reports, instead of deepening to the maximum depth.
     SearchLimits limits;
     limits.nodes = 50'000'000;
-    const Run one = run(position_from(BACK_RANK), limits);
+    const Run one = run(position_from(WIN_IN_ONE), limits);
     CHECK(one.result.score == SCORE_MATE - 1);
     CHECK(one.result.depth == 6);
     CHECK(one.reports.size() == 6);
     // Being mated settles too, long before the maximum depth.
-    const Position pos = position_from(ROOK_MATE_IN_TWO);
-    const Position mated = play_line(pos, {mating_moves(pos, 2).front()});
-    const Run defended = run(mated, limits);
+    const Position pos = position_from(WIN_IN_TWO);
+    const Position lost = play_line(pos, {mating_moves(pos, 2).front()});
+    const Run defended = run(lost, limits);
     CHECK(defended.result.score == -(SCORE_MATE - 2));
     CHECK(defended.result.depth < 16);
     // An explicit depth is searched to the end.
-    CHECK(run(position_from(BACK_RANK), 12).result.depth == 12);
+    CHECK(run(position_from(WIN_IN_ONE), 12).result.depth == 12);
     // Pondering with a clock: the clock does not count yet, so the settled mate ends it too.
     TranspositionTable tt;
     Searcher searcher(tt);
@@ -502,7 +413,7 @@ TEST_CASE("Search: without a time or depth limit, a settled mate ends the deepen
     const TimeLimiter timer(TimeBudget{60000, 120000, true}, std::chrono::steady_clock::now());
     int reports = 0;
     const SearchResult pondered =
-        searcher.search(position_from(BACK_RANK), SearchLimits{}, timer, control, {[&](const SearchReport&) { ++reports; }, {}});
+        searcher.search(position_from(WIN_IN_ONE), SearchLimits{}, timer, control, {[&](const SearchReport&) { ++reports; }, {}});
     CHECK(pondered.score == SCORE_MATE - 1);
     CHECK(pondered.depth == 6);
     CHECK(reports == 6);
@@ -517,36 +428,56 @@ TEST_CASE("Search: with a clock, the time manager's policy ends the search betwe
         const TimeLimiter timer(TimeBudget{60000, 120000, true}, std::chrono::steady_clock::now());
         return searcher.search(pos, SearchLimits{}, timer, control, {});
     };
-    // A single legal move (Kxb2) is played after depth 1.
-    const Position single = position_from("k7/8/8/8/8/8/1q6/K7 w - - 0 1");
+    // A single legal move (the man's) is played after depth 1.
+    const Position single = position_from("KM13k w 0");
     REQUIRE(count_legal_moves(single) == 1);
     const SearchResult one = timed_run(single);
     CHECK(one.depth == 1);
-    CHECK(coord(single, one.best) == "a1b2");
-    // A mate in one (one ply) is final from depth 2 * 1 + 4.
-    const SearchResult mate = timed_run(position_from(BACK_RANK));
-    CHECK(mate.score == SCORE_MATE - 1);
-    CHECK(mate.depth == 6);
+    CHECK(coord(single, one.best) == "bc");
+    // A win in one (one ply) is final from depth 2 * 1 + 4.
+    const SearchResult win = timed_run(position_from(WIN_IN_ONE));
+    CHECK(win.score == SCORE_MATE - 1);
+    CHECK(win.depth == 6);
 }
 
 TEST_CASE("Search: no mate score without a mate", "[search]") {
-    const Run r = run(Position(), 8);
-    REQUIRE(r.reports.size() == 8);
+    // Neither side can force a win within three moves of its own here. The search extends
+    // checks, so a deeper win could still be found: a mate score must then be one the solver
+    // confirms.
+    Position pos = position_from(ToyGame::BENCH_FENS[1]);
+    REQUIRE_FALSE(forced_win(pos, 3));
+    for (const Move m : legal_moves(pos)) {
+        pos.make_move(m);
+        CHECK_FALSE(forced_win(pos, 3));
+        pos.unmake_move();
+    }
+    const auto confirmed = [&](int score) {
+        const int moves = mate_in_moves(score);
+        if (moves > 0) return forced_win(pos, moves);
+        for (const Move m : legal_moves(pos)) {
+            pos.make_move(m);
+            const bool lost = forced_win(pos, -moves);  // the other side wins whatever we play
+            pos.unmake_move();
+            if (!lost) return false;
+        }
+        return true;
+    };
+    const Run r = run(pos, 6);
+    REQUIRE(r.reports.size() == 6);
     for (const SearchReport& report : r.reports) {
         INFO("depth " << report.depth << " score " << report.score);
-        CHECK_FALSE(is_mate_score(report.score));
-        CHECK(std::abs(report.score) < 200);
+        if (is_mate_score(report.score)) CHECK(confirmed(report.score));
     }
     CHECK_FALSE(is_mate_score(r.result.score));
 }
 
-TEST_CASE("Search: more threads find the same mate and return legal moves", "[search]") {
-    const Position pos = position_from(ROOK_MATE_IN_TWO);
-    const Run r = run(pos, at_depth(MATE_DEPTH), 2);
+TEST_CASE("Search: more threads find the same win and return legal moves", "[search]") {
+    const Position pos = position_from(WIN_IN_TWO);
+    const Run r = run(pos, at_depth(WIN_DEPTH), 2);
     CHECK(r.result.score == SCORE_MATE - 3);
     CHECK(contains(mating_moves(pos, 2), r.result.best));
-    for (const std::size_t i : {1, 12, 30}) {
-        const Position bench = position_from(BENCH_FENS[i]);
+    for (const std::string_view fen : ToyGame::BENCH_FENS) {
+        const Position bench = position_from(fen);
         const Run t = run(bench, at_depth(6), 3);
         CHECK(is_legal(bench, t.result.best));
         CHECK(t.result.depth == 6);
@@ -587,7 +518,7 @@ TEST_CASE("Search parameters: the formulas built from them follow the table", "[
                   int(params::LMR_BASE / 100.0 + std::log(depth) * std::log(move) / (params::LMR_DIVISOR / 100.0)));
     CHECK(search_detail::LMR.r[0][10] == 0);
     CHECK(search_detail::LMR.r[10][0] == 0);
-    CHECK(Histories<ChessGame>::correction_limit() == params::CORRECTION_MAX * Histories<ChessGame>::CORRECTION_GRAIN);
+    CHECK(Histories<ToyGame>::correction_limit() == params::CORRECTION_MAX * Histories<ToyGame>::CORRECTION_GRAIN);
 }
 
 TEST_CASE("Search: helper threads are started by set_threads and kept between searches", "[search][threads]") {
@@ -608,7 +539,7 @@ TEST_CASE("Search: helper threads are started by set_threads and kept between se
         // search (seen from its reports, on the searching thread) or after it.
         for (int i = 0; i < 4; ++i) {
             INFO("search " << i);
-            const Position pos = position_from(BENCH_FENS[std::size_t(3 + i)]);
+            const Position pos = position_from(ToyGame::BENCH_FENS[std::size_t(i) % ToyGame::BENCH_FENS.size()]);
             std::set<std::string> during;
             SearchControl control;
             const TimeLimiter timer(TimeBudget{}, std::chrono::steady_clock::now());
@@ -629,7 +560,7 @@ TEST_CASE("Search: helper threads are started by set_threads and kept between se
         CHECK(process_threads().size() == before.size() + 1);
         searcher.set_threads(6);
         CHECK(process_threads().size() == before.size() + 5);
-        const Run r = run(searcher, position_from(ROOK_MATE_IN_TWO), at_depth(MATE_DEPTH));
+        const Run r = run(searcher, position_from(WIN_IN_TWO), at_depth(WIN_DEPTH));
         CHECK(r.result.score == SCORE_MATE - 3);
         searcher.set_threads(1);
         CHECK(process_threads() == before);

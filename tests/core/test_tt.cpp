@@ -9,12 +9,10 @@
 #include <cstdint>
 #include <vector>
 
-#include "chess/types.h"
 #include "core/search_impl.h"
 #include "core/tt.h"
 
 using namespace sen;
-using namespace sen::chess;
 
 namespace {
 
@@ -44,27 +42,27 @@ TEST_CASE("TT: every field survives a store and a probe", "[tt]") {
     REQUIRE(tt.resize(TEST_MB));
     struct Case {
         Key key;
-        Move move;
+        std::uint16_t move;  // a game's move, as the table stores it
         int score, eval, depth;
         Bound bound;
     };
-    // Extremes of each field: mate scores, the search's "no eval" marker, depth -1 (the search
-    // stores its static eval with depth -1) and the deepest depth it searches (MAX_PLY - 1).
+    // Extremes of each field: moves with any of the 16 bits set (the games use them all), mate
+    // scores, the search's "no eval" marker, depth -1 (the search stores its static eval with
+    // depth -1) and the deepest depth it searches (MAX_PLY - 1).
     const std::vector<Case> cases = {
-        {0x0123456789ABCDEFULL, Move(SQ_B4, SQ_C5), 17, -23, 5, Bound::Exact},
-        {0xFEDCBA9876543210ULL, Move::make(SQ_B2, SQ_A1, MoveKind::Promotion, QUEEN), SCORE_MATE - 3, 250, 12, Bound::Lower},
-        {0x8000000000000001ULL, Move::make(SQ_E8, SQ_H8, MoveKind::Castling), -(SCORE_MATE - 8), -SCORE_INFINITE, MAX_PLY - 1,
-         Bound::Upper},
-        {0x00000000DEADBEEFULL, Move::none(), 0, NO_EVAL, -1, Bound::None},
-        {0x7FFFFFFFFFFFFFFFULL, Move::make(SQ_A7, SQ_B8, MoveKind::Promotion, KNIGHT), -1, 1, 0, Bound::Upper},
-        {0x4000000000000000ULL, Move::make(SQ_E5, SQ_D6, MoveKind::EnPassant), -32000, 32000, 64, Bound::Lower},
+        {0x0123456789ABCDEFULL, 0x0899, 17, -23, 5, Bound::Exact},
+        {0xFEDCBA9876543210ULL, 0xD049, SCORE_MATE - 3, 250, 12, Bound::Lower},
+        {0x8000000000000001ULL, 0x2FFC, -(SCORE_MATE - 8), -SCORE_INFINITE, MAX_PLY - 1, Bound::Upper},
+        {0x00000000DEADBEEFULL, 0x0000, 0, NO_EVAL, -1, Bound::None},
+        {0x7FFFFFFFFFFFFFFFULL, 0xFFFF, -1, 1, 0, Bound::Upper},
+        {0x4000000000000000ULL, 0x8001, -32000, 32000, 64, Bound::Lower},
     };
-    for (const Case& c : cases) tt.store(c.key, c.move.raw(), c.score, c.eval, c.depth, c.bound);
+    for (const Case& c : cases) tt.store(c.key, c.move, c.score, c.eval, c.depth, c.bound);
     for (const Case& c : cases) {
         INFO("key " << c.key);
         TTEntry e;
         REQUIRE(tt.probe(c.key, e));
-        CHECK(Move(e.move) == c.move);
+        CHECK(e.move == c.move);
         CHECK(e.score == c.score);
         CHECK(e.static_eval == c.eval);
         CHECK(e.depth == c.depth);

@@ -45,7 +45,7 @@ TEST_CASE("OptionTable: uci lines for every type, in the order added", "[uci]") 
     table.add(UciOption::button("Clear Hash", [](OptionHost&) {}));
     table.add(UciOption::string("Path", "", [](const std::string&, OptionHost&) {}));
     UciOption shown = UciOption::string("Net", "<built-in>", [](const std::string&, OptionHost&) {});
-    shown.shown = [] { return std::string("/tmp/net.nnue"); };
+    shown.shown = [] { return std::string("/tmp/net.bin"); };
     table.add(shown);
     table.add(UciOption::combo("UCI_Variant", "one", {"one", "two"}, "variant", [](const std::string&, OptionHost&) {}));
     CHECK(table.uci_lines() == std::vector<std::string>{
@@ -53,7 +53,7 @@ TEST_CASE("OptionTable: uci lines for every type, in the order added", "[uci]") 
                                    "option name Ponder type check default false",
                                    "option name Clear Hash type button",
                                    "option name Path type string default <empty>",
-                                   "option name Net type string default /tmp/net.nnue",
+                                   "option name Net type string default /tmp/net.bin",
                                    "option name UCI_Variant type combo default one var one var two",
                                });
 }

@@ -1,5 +1,5 @@
-"""What the protocol tests (test_uci_protocol.py, test_threads.py, test_memory.py) add to the
-shared engine driver scripts/lib/uci_pipe.py: a failed check raises Failure with a message that
+"""What the protocol tests (the UCI sections over uci_harness.py, test_threads.py, test_memory.py)
+add to the shared engine driver scripts/lib/uci_pipe.py: a failed check raises Failure with a message that
 says what was sent and what came back, every timeout is multiplied by SEN_TEST_TIME_SCALE
 (default 1) for slow sanitizer builds (and wine), SEN_TEST_CRLF=1 accepts a Windows build's "\r\n",
 and run_tests() prints one line per test and
