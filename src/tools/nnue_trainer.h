@@ -52,10 +52,19 @@ constexpr std::size_t QUANTISATION_SAMPLE = 10000;
 constexpr const char* TRAIN_USAGE =
     "usage: sen nnue-train [--variant chess|xiangqi] --data FILE[,FILE...] --out NET [--epochs 20] [--batch 16384]\n"
     "                      [--lr 0.001] [--lambda 0.5] [--threads 1] [--seed 1] [--validation 0.05] [--decay-epoch N] [--mirror]\n"
-    "                      [--init NET] [--checkpoint FILE]\n"
+    "                      [--lr-schedule step|cosine|wsd] [--warmup N] [--min-ply 16] [--max-score 2000] [--keep-checks]\n"
+    "                      [--no-filter] [--init NET] [--checkpoint FILE]\n"
     "       --lambda L      target = L * result + (1 - L) * sigmoid(score / 170); lines without a score\n"
     "                       are used only with --lambda 1\n"
     "       --decay-epoch N the rate is a tenth from epoch N on (default: the last quarter of the epochs)\n"
+    "       --lr-schedule S step (default): --lr, a tenth from the decay epoch on; cosine: from --lr down\n"
+    "                       to a tenth along half a cosine; wsd: --lr, then from the decay epoch on\n"
+    "                       straight down to a tenth at the last step\n"
+    "       --warmup N      the first N optimiser steps rise linearly to the schedule's rate (default 0)\n"
+    "       --min-ply N     skip positions before game ply N (default 16; 0 keeps them)\n"
+    "       --max-score CP  skip positions whose |score| is CP or more: decided (default 2000; 0 keeps them)\n"
+    "       --keep-checks   keep positions in check (skipped by default)\n"
+    "       --no-filter     keep every position (as before the filters; then --min-ply etc. may follow)\n"
     "       --validation F  fraction of the games held out to measure the loss on (0 <= F < 1)\n"
     "       --variant V     the game of the data and the network (default chess)\n"
     "       --mirror        also train on each training position reflected left to right (in chess those\n"
@@ -120,15 +129,19 @@ int run_train_command(const std::vector<std::string>& args, std::span<const unsi
     bool mirror_files = false;
     std::string init_path;        // empty: random weights from the seed
     std::string checkpoint_path;  // empty: none
+    PositionFilter filter = PositionFilter::recommended();
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& name = args[i];
-        if (name == "--mirror") {
-            mirror_files = true;
+        if (name == "--mirror" || name == "--keep-checks" || name == "--no-filter") {
+            if (name == "--mirror") mirror_files = true;
+            else if (name == "--keep-checks") filter.skip_in_check = false;
+            else filter = PositionFilter{};
             continue;
         }
         const bool known = name == "--data" || name == "--out" || name == "--epochs" || name == "--batch" || name == "--lr" ||
                            name == "--lambda" || name == "--threads" || name == "--seed" || name == "--validation" ||
-                           name == "--decay-epoch" || name == "--init" || name == "--checkpoint";
+                           name == "--decay-epoch" || name == "--init" || name == "--checkpoint" || name == "--lr-schedule" ||
+                           name == "--warmup" || name == "--min-ply" || name == "--max-score";
         if (!known) return usage_error(fmt::format("unknown argument '{}'", name));
         if (i + 1 >= args.size()) return usage_error(fmt::format("{} needs a value", name));
         const std::string& value = args[++i];
@@ -179,6 +192,23 @@ int run_train_command(const std::vector<std::string>& args, std::span<const unsi
         } else if (name == "--checkpoint") {
             if (value.empty()) return bad_value("a file name");
             checkpoint_path = value;
+        } else if (name == "--lr-schedule") {
+            if (value == "step") options.schedule = LrSchedule::Step;
+            else if (value == "cosine") options.schedule = LrSchedule::Cosine;
+            else if (value == "wsd") options.schedule = LrSchedule::Wsd;
+            else return bad_value("step, cosine or wsd");
+        } else if (name == "--warmup") {
+            const auto n = parse_train_number<std::uint64_t>(value);
+            if (!n || *n > (std::uint64_t(1) << 40)) return bad_value("a number of optimiser steps, 0 or more");
+            options.warmup_steps = *n;
+        } else if (name == "--min-ply") {
+            const auto n = parse_train_number<int>(value);
+            if (!n || *n < 0 || *n > 10000) return bad_value("a game ply, 0 to 10000");
+            filter.min_ply = *n;
+        } else if (name == "--max-score") {
+            const auto n = parse_train_number<int>(value);
+            if (!n || *n < 0 || *n > DATA_SCORE_LIMIT) return bad_value("centipawns, 0 (no limit) to 100000");
+            filter.max_abs_score = *n;
         }
     }
     const bool convert_only = options.epochs == 0;
@@ -259,6 +289,8 @@ int run_train_command(const std::vector<std::string>& args, std::span<const unsi
     run.validation_fraction = validation_fraction;
     run.init = init_path;
     run.initial_network = network_hash(starting_network);
+    run.schedule = std::uint8_t(options.schedule);
+    run.warmup_steps = options.warmup_steps;
     TrainingState<F> state;
     state.net = std::move(starting_network);
     std::optional<Checkpoint> resumed;
@@ -277,6 +309,7 @@ int run_train_command(const std::vector<std::string>& args, std::span<const unsi
     const auto start = std::chrono::steady_clock::now();
     const auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
     TrainingData<F> data;
+    data.filter = filter;
     if (const auto error = load(data_paths, options.lambda, validation_fraction, options.seed, data, mirror_files)) {
         fmt::print(stderr, "error: {}\n", *error);
         return 1;
@@ -287,21 +320,33 @@ int run_train_command(const std::vector<std::string>& args, std::span<const unsi
     if (options.lambda < 1) fmt::print(", {} lines without a score skipped (--lambda below 1)", data.unscored_lines);
     if (mirror_files) fmt::print(", {} of the training positions are mirrored copies", data.mirrored);
     fmt::print("\n");
+    if (data.early + data.in_check + data.decided > 0 || filter.min_ply > 0 || filter.skip_in_check || filter.max_abs_score > 0)
+        fmt::print("filtered out {} positions: {} before ply {}, {} in check, {} with |score| >= {}\n",
+                   data.early + data.in_check + data.decided, data.early, filter.min_ply, data.in_check, data.decided,
+                   filter.max_abs_score > 0 ? fmt::format("{}", filter.max_abs_score) : std::string("(no limit)"));
     if (data.train.empty()) {
         fmt::print(stderr, "error: no training positions in {}\n", fmt::join(data_paths, ", "));
         return 1;
     }
-    const DataFingerprint fingerprint = checkpoint_path.empty() ? DataFingerprint{} : data_fingerprint<F>(data.train, data.validation);
+    const DataFingerprint fingerprint =
+        checkpoint_path.empty()
+            ? DataFingerprint{}
+            : data_fingerprint<F>(data.train, data.validation, data.early + data.in_check + data.decided, data.skipped_hash);
     if (resumed)
         if (const auto problem = data_mismatch(resumed->data, fingerprint)) {
             fmt::print(stderr, "error: --checkpoint {}: {}\n", checkpoint_path, *problem);
             return 1;
         }
-    fmt::print("{} network {} -> 2x{} -> 1 from {}; {} epochs, batch {}, lr {}{}, lambda {}, {} thread{}, seed {}\n", F::NAME, F::INPUTS,
+    const std::string schedule_text = options.schedule == LrSchedule::Cosine ? fmt::format(" (cosine to x{})", DECAY_FACTOR)
+                                      : decay_epoch > options.epochs         ? std::string()
+                                      : options.schedule == LrSchedule::Wsd
+                                          ? fmt::format(" (linear to x{} from epoch {})", DECAY_FACTOR, decay_epoch)
+                                          : fmt::format(" (x{} from epoch {})", DECAY_FACTOR, decay_epoch);
+    const std::string warmup_text = options.warmup_steps > 0 ? fmt::format(", {} warm-up steps", options.warmup_steps) : std::string();
+    fmt::print("{} network {} -> 2x{} -> 1 from {}; {} epochs, batch {}, lr {}{}{}, lambda {}, {} thread{}, seed {}\n", F::NAME, F::INPUTS,
                F::HIDDEN, init_path.empty() ? std::string("random weights") : init_path, options.epochs, options.batch_size,
-               options.learning_rate,
-               decay_epoch <= options.epochs ? fmt::format(" (x{} from epoch {})", DECAY_FACTOR, decay_epoch) : std::string(),
-               options.lambda, options.threads, options.threads == 1 ? "" : "s", options.seed);
+               options.learning_rate, schedule_text, warmup_text, options.lambda, options.threads, options.threads == 1 ? "" : "s",
+               options.seed);
 
     const auto loss_text = [](double loss) { return loss < 0 ? std::string("n/a") : fmt::format("{:.6f}", loss); };
     if (resumed) {

@@ -64,8 +64,9 @@ std::uint64_t network_hash(const FloatNetwork<F>& net) {
 }
 
 // The positions in their order, label and all; a few words a position, so cheap next to an epoch.
+// With records the loader skipped (nnue_training_loader.h), their count and hash are mixed in.
 template <FeatureSet F>
-DataFingerprint data_fingerprint(Positions<F> train, Positions<F> validation) {
+DataFingerprint data_fingerprint(Positions<F> train, Positions<F> validation, std::uint64_t skipped = 0, std::uint64_t skipped_hash = 0) {
     DataFingerprint fingerprint;
     fingerprint.train_positions = train.size();
     fingerprint.validation_positions = validation.size();
@@ -81,6 +82,7 @@ DataFingerprint data_fingerprint(Positions<F> train, Positions<F> validation) {
                 if (i % 4 == 3 || i == p.count - 1) hash = mix_pair(hash, placement);
             }
         }
+    if (skipped > 0) hash = mix_pair(mix_pair(hash, skipped), skipped_hash);
     fingerprint.hash = hash;
     return fingerprint;
 }

@@ -8,8 +8,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <functional>
+#include <numbers>
 #include <numeric>
 #include <span>
 #include <type_traits>
@@ -22,6 +24,13 @@
 
 namespace sen::nn {
 
+// How the learning rate moves over a run (scheduled_rate()).
+enum class LrSchedule : std::uint8_t {
+    Step,    // the rate, then DECAY_FACTOR of it from the decay epoch on
+    Cosine,  // after the warm-up, from the rate down to DECAY_FACTOR of it along half a cosine
+    Wsd,     // warm-up, stable at the rate, then from the decay epoch on straight down to DECAY_FACTOR of it
+};
+
 struct TrainOptions {
     int epochs = 20;
     int batch_size = 16384;
@@ -31,6 +40,8 @@ struct TrainOptions {
     std::uint64_t seed = 1;
     int decay_epoch = 0;         // first epoch (from 1) at a tenth of the rate; 0: the last quarter
     double weight_decay = 0.01;  // AdamW's, on w1 and w2 only
+    LrSchedule schedule = LrSchedule::Step;
+    std::uint64_t warmup_steps = 0;  // the first steps' rate rises linearly to the schedule's
 };
 
 struct EpochReport {
@@ -53,6 +64,44 @@ struct TrainingState {
 
 inline int effective_decay_epoch(const TrainOptions& options) {
     return options.decay_epoch > 0 ? options.decay_epoch : options.epochs - options.epochs / 4 + 1;
+}
+
+// The learning rate of optimiser step `step` (from 0) of a run of options.epochs epochs of
+// `steps_per_epoch` steps each. Step: options.learning_rate, times DECAY_FACTOR from the decay
+// epoch (effective_decay_epoch()) on. Cosine: after the warm-up, lr * (D + (1 - D) * (1 + cos(pi *
+// p)) / 2) with D = DECAY_FACTOR and p running from 0 at the first step after the warm-up to 1 at
+// the last step. Wsd: lr until the decay epoch, then lr * (1 - (1 - D) * p) with p running from 0
+// at the decay epoch's first step to 1 at the last step. With warm-up steps W, step s < W has
+// (s + 1) / W of that rate.
+inline double scheduled_rate(const TrainOptions& options, std::uint64_t step, std::uint64_t steps_per_epoch) {
+    const std::uint64_t per_epoch = std::max<std::uint64_t>(steps_per_epoch, 1);
+    const std::uint64_t total = per_epoch * std::uint64_t(std::max(options.epochs, 0));
+    const int decay_epoch = effective_decay_epoch(options);
+    // How far `step` is along [first, last]: 0 at first, 1 at last (and at a one-step stretch).
+    const auto along = [step](std::uint64_t first, std::uint64_t last) {
+        return last > first ? double(std::min(step, last) - std::min(step, first)) / double(last - first) : 1.0;
+    };
+    double rate = options.learning_rate;
+    switch (options.schedule) {
+    case LrSchedule::Step: {
+        const int epoch = int(step / per_epoch) + 1;
+        rate = options.learning_rate * (epoch >= decay_epoch ? DECAY_FACTOR : 1.0);
+        break;
+    }
+    case LrSchedule::Cosine: {
+        const double p = step < options.warmup_steps ? 0.0 : along(options.warmup_steps, total > 0 ? total - 1 : 0);
+        rate = options.learning_rate * (DECAY_FACTOR + (1.0 - DECAY_FACTOR) * 0.5 * (1.0 + std::cos(std::numbers::pi * p)));
+        break;
+    }
+    case LrSchedule::Wsd: {
+        const std::uint64_t decay_start = per_epoch * std::uint64_t(std::max(decay_epoch - 1, 0));
+        if (step >= decay_start && decay_start < total)
+            rate = options.learning_rate * (1.0 - (1.0 - DECAY_FACTOR) * along(decay_start, total - 1));
+        break;
+    }
+    }
+    if (step < options.warmup_steps) rate *= double(step + 1) / double(options.warmup_steps);
+    return rate;
 }
 
 // Reshuffles the training order in place for the next epoch: each epoch's order is the previous
@@ -83,15 +132,17 @@ bool train_network(TrainingState<F>& state, Positions<F> train, Positions<F> val
     SplitMix64 shuffle_rng(mix_pair(options.seed, SHUFFLE_STREAM));
     for (int epoch = 1; epoch <= state.completed_epochs; ++epoch) shuffle_for_epoch(order, shuffle_rng);
     std::vector<GradientBuffer<F>> buffers(static_cast<std::size_t>(threads));
-    const int decay_epoch = effective_decay_epoch(options);
+
+    const std::uint64_t steps_per_epoch = (order.size() + batch_size - 1) / batch_size;
 
     for (int epoch = state.completed_epochs + 1; epoch <= options.epochs; ++epoch) {
         const auto start = std::chrono::steady_clock::now();
-        const double learning_rate = options.learning_rate * (epoch >= decay_epoch ? DECAY_FACTOR : 1.0);
         shuffle_for_epoch(order, shuffle_rng);
 
-        double epoch_loss = 0;
-        for (std::size_t first = 0; first < order.size(); first += batch_size) {
+        std::uint64_t step = std::uint64_t(epoch - 1) * steps_per_epoch;
+        double epoch_loss = 0, learning_rate = scheduled_rate(options, step, steps_per_epoch);  // reported: the epoch's last
+        for (std::size_t first = 0; first < order.size(); first += batch_size, ++step) {
+            learning_rate = scheduled_rate(options, step, steps_per_epoch);
             const std::span<const std::uint32_t> batch(order.data() + first, std::min(batch_size, order.size() - first));
             const float scale = 1.0f / float(batch.size());
             run_slices(threads, batch.size(), [&](int t, std::size_t begin, std::size_t end) {
