@@ -4,11 +4,11 @@
 // Plays games of Sen against itself with a node limit per move (optionally a soft one: the search
 // ends at a completed iteration, under a hard cap), one search thread and a 16 MB hash cleared
 // before each game, from the game's start position (for a fraction of chess games a Double
-// Fischer Random one) plus a few random legal plies that a short search finds still open. Each game is handed over
-// whole, as a GameRecord (game_file.h): every move with its search score, the quiet positions
-// flagged as training records, and the result. Several worker threads play games side by side,
-// each with its own searcher and hash. Written once over the game type (game.h); each game's
-// end rules come from its Position (game_state()).
+// Fischer Random one) plus a few random legal plies that a short search finds still open. Each
+// game is handed over whole, as a GameRecord (game_file.h): every move with its search score, the
+// quiet positions flagged as training records, and the result. Several worker threads play games
+// side by side, each with its own searcher and hash. Written once over the game type (game.h);
+// each game's end rules come from its Position (game_state()).
 // Owns: the game loop, its adjudication, the openings and which positions are recorded. Never
 // touches the evaluation weights, the protocol or the file formats.
 // Invariant: game number i depends only on the options and i (its random stream is seeded by
