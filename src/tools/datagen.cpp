@@ -97,9 +97,7 @@ public:
             result = game_over(pos);
             if (!result && pos.game_ply() > DATAGEN_MAX_PLY) result = GameResult::Draw;
             if (result) break;
-            Limits limits;
-            limits.nodes = options_.nodes;
-            const Result r = search(pos, limits);
+            const Result r = search_move<Game>(searcher_, pos, options_.soft_nodes, options_.nodes);
             stats.nodes += r.nodes;
             const int white_score = pos.side_to_move() == Color::White ? r.score : -r.score;
             GamePly ply;
@@ -143,8 +141,9 @@ private:
     }
 
     // The start position (for chess, a Double Fischer Random one with probability
-    // dfrc_fraction) plus random legal plies, drawn again until the game is still on and a
-    // short search finds it roughly balanced.
+    // dfrc_fraction) plus random legal plies (a fixed number, or one drawn from the range), drawn
+    // again until the game is still on and a short search finds it undecided: |score| at most
+    // opening_max_score.
     Position pick_opening(DatagenStats& stats) {
         for (;;) {
             Position pos;
@@ -156,8 +155,12 @@ private:
                     (void)error;
                 }
             }
+            // A fixed count draws nothing, so that such runs play the games they played before
+            // the range came in.
+            int plies = options_.random_plies;
+            if (options_.random_plies_max > plies) plies += int(rng_() % std::uint64_t(options_.random_plies_max - plies + 1));
             bool ok = true;
-            for (int i = 0; i < options_.random_plies && ok; ++i) {
+            for (int i = 0; i < plies && ok; ++i) {
                 const typename Game::MoveList moves = legal_moves(pos);
                 if (moves.empty()) ok = false;
                 // The generator's raw output with a modulo, so the sequence does not depend on
@@ -169,7 +172,7 @@ private:
                 searcher_.clear();
                 Limits limits;
                 limits.depth = DATAGEN_OPENING_DEPTH;
-                if (std::abs(search(pos, limits).score) <= DATAGEN_OPENING_MAX_SCORE) return pos;
+                if (std::abs(search(pos, limits).score) <= options_.opening_max_score) return pos;
             }
             ++stats.rejected_openings;
         }
@@ -193,12 +196,31 @@ void add_stats(DatagenStats& total, const DatagenStats& s) {
 }
 
 constexpr const char* DATAGEN_USAGE =
-    "usage: sen datagen [--variant chess|xiangqi] --games N --nodes K --out FILE [--seed S] [--random-plies R]\n"
-    "                   [--threads T] [--dfrc-fraction F] [--format binary|text]\n";
+    "usage: sen datagen [--variant chess|xiangqi] --games N --nodes K --out FILE [--soft-nodes S] [--seed S]\n"
+    "                   [--random-plies R|MIN-MAX] [--opening-score CP] [--threads T] [--dfrc-fraction F]\n"
+    "                   [--format binary|text]\n"
+    "       --soft-nodes S  each move's search ends at the first iteration completed past S nodes; K stays\n"
+    "                       the hard cap (S <= K)\n"
+    "       --random-plies  random plies of each opening: R, or a number drawn from MIN-MAX (default 8)\n"
+    "       --opening-score an opening that a depth-6 search scores beyond CP either way is drawn again\n"
+    "                       (default 300)\n";
 
 bool parse_count(const std::string& text, std::uint64_t& value) {
     if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos || text.size() > 18) return false;
     value = std::stoull(text);
+    return true;
+}
+
+// `R` or `MIN-MAX` (MIN <= MAX), each at most 100.
+bool parse_ply_range(const std::string& text, int& low, int& high) {
+    const std::size_t dash = text.find('-');
+    std::uint64_t a = 0, b = 0;
+    if (!parse_count(text.substr(0, dash), a)) return false;
+    b = a;
+    if (dash != std::string::npos && !parse_count(text.substr(dash + 1), b)) return false;
+    if (a > 100 || b > 100 || b < a) return false;
+    low = int(a);
+    high = int(b);
     return true;
 }
 
@@ -217,6 +239,28 @@ bool records_position(const typename Game::Position& pos, typename Game::Move be
 
 template bool records_position<ChessGame>(const Position&, Move);
 template bool records_position<xiangqi::XiangqiGame>(const xiangqi::Position&, xiangqi::Move);
+
+template <class Game>
+BasicSearchResult<Game> search_move(BasicSearcher<Game>& searcher, const typename Game::Position& pos, std::uint64_t soft_nodes,
+                                    std::uint64_t hard_nodes) {
+    BasicSearchLimits<Game> limits;
+    limits.nodes = hard_nodes;
+    SearchControl control;
+    const TimeLimiter timer(TimeBudget{}, std::chrono::steady_clock::now());
+    BasicSearchCallbacks<Game> callbacks;
+    // The search reports each completed iteration with an exact bound (it reports bounds inside an
+    // iteration only after seconds, which these searches never take); a stop raised here ends the
+    // search before the next iteration searches a node, so the result is this iteration's.
+    if (soft_nodes > 0)
+        callbacks.on_report = [&control, soft_nodes](const BasicSearchReport<Game>& report) {
+            if (report.bound == Bound::Exact && report.nodes >= soft_nodes) control.stop = true;
+        };
+    return searcher.search(pos, limits, timer, control, callbacks);
+}
+
+template BasicSearchResult<ChessGame> search_move<ChessGame>(BasicSearcher<ChessGame>&, const Position&, std::uint64_t, std::uint64_t);
+template BasicSearchResult<xiangqi::XiangqiGame> search_move<xiangqi::XiangqiGame>(BasicSearcher<xiangqi::XiangqiGame>&,
+                                                                                   const xiangqi::Position&, std::uint64_t, std::uint64_t);
 
 template <class Game>
 DatagenStats run_datagen(const DatagenOptions& options, const DatagenSink& sink, const DatagenProgress& progress) {
@@ -282,12 +326,17 @@ int run_datagen_command(const std::vector<std::string>& args) {
             ++i;
             continue;
         }
+        if (a == "--random-plies" && i + 1 < args.size() && parse_ply_range(args[i + 1], options.random_plies, options.random_plies_max)) {
+            ++i;
+            continue;
+        }
         std::uint64_t value = 0;
         const bool numeric = i + 1 < args.size() && parse_count(args[i + 1], value);
         if (a == "--games" && numeric && value >= 1 && value <= 100'000'000) options.games = int(value), have_games = true;
         else if (a == "--nodes" && numeric && value >= 1) options.nodes = value, have_nodes = true;
         else if (a == "--seed" && numeric) options.seed = value;
-        else if (a == "--random-plies" && numeric && value <= 100) options.random_plies = int(value);
+        else if (a == "--soft-nodes" && numeric && value >= 1) options.soft_nodes = value;
+        else if (a == "--opening-score" && numeric && value <= 100000) options.opening_max_score = int(value);
         else if (a == "--threads" && numeric && value >= 1 && value <= 1024) options.threads = int(value);
         else {
             fmt::print(stderr, "error: bad or unknown argument '{}'\n{}", a, DATAGEN_USAGE);
@@ -305,6 +354,10 @@ int run_datagen_command(const std::vector<std::string>& args) {
     }
     if (!have_games || !have_nodes || out_path.empty()) {
         fmt::print(stderr, "{}", DATAGEN_USAGE);
+        return 2;
+    }
+    if (options.soft_nodes > options.nodes) {
+        fmt::print(stderr, "error: --soft-nodes {} is above the hard cap --nodes {}\n{}", options.soft_nodes, options.nodes, DATAGEN_USAGE);
         return 2;
     }
     const bool xiangqi = variant == xiangqi::XiangqiGame::NAME;
@@ -338,8 +391,13 @@ int run_datagen_command(const std::vector<std::string>& args) {
         return 0;
     }
     options.games = wanted - int(existing);
+    const std::string nodes_text =
+        options.soft_nodes > 0 ? fmt::format("{} soft / {} hard", options.soft_nodes, options.nodes) : fmt::format("{}", options.nodes);
+    const std::string plies_text = options.random_plies_max > options.random_plies
+                                       ? fmt::format("{}-{}", options.random_plies, options.random_plies_max)
+                                       : fmt::format("{}", options.random_plies);
     fmt::print(stderr, "datagen: {}{} games ({} there already), {} nodes per move, seed {}, {} random plies, {} threads{} -> {} ({})\n",
-               xiangqi ? "xiangqi, " : "", wanted, existing, options.nodes, options.seed, options.random_plies, options.threads,
+               xiangqi ? "xiangqi, " : "", wanted, existing, nodes_text, options.seed, plies_text, options.threads,
                xiangqi ? "" : fmt::format(", DFRC fraction {}", options.dfrc_fraction), out_path, format);
     const auto start = std::chrono::steady_clock::now();
     const auto report = [&](const DatagenStats& s) {

@@ -1,13 +1,14 @@
 // Self-play data generation for tuning and training the evaluation (`sen datagen`), chess or
 // xiangqi.
 //
-// Plays games of Sen against itself with a fixed node limit per move, one search thread and a
-// 16 MB hash cleared before each game, from the game's start position (for a fraction of chess
-// games a Double Fischer Random one) plus a few random legal plies. Each game is handed over
-// whole, as a GameRecord (game_file.h): every move with its search score, the quiet positions
-// flagged as training records, and the result. Several worker threads play games side by side,
-// each with its own searcher and hash. Written once over the game type (game.h); each game's
-// end rules come from its Position (game_state()).
+// Plays games of Sen against itself with a node limit per move (optionally a soft one: the search
+// ends at a completed iteration, under a hard cap), one search thread and a 16 MB hash cleared
+// before each game, from the game's start position (for a fraction of chess games a Double
+// Fischer Random one) plus a few random legal plies that a short search finds still open. Each
+// game is handed over whole, as a GameRecord (game_file.h): every move with its search score, the
+// quiet positions flagged as training records, and the result. Several worker threads play games
+// side by side, each with its own searcher and hash. Written once over the game type (game.h);
+// each game's end rules come from its Position (game_state()).
 // Owns: the game loop, its adjudication, the openings and which positions are recorded. Never
 // touches the evaluation weights, the protocol or the file formats.
 // Invariant: game number i depends only on the options and i (its random stream is seeded by
@@ -21,31 +22,35 @@
 #include <string>
 #include <vector>
 
+#include "core/search.h"
+
 namespace sen {
 
 struct GameRecord;
 
 struct DatagenOptions {
-    int games = 1000;            // games to play (run_datagen_command: the total wanted in the file)
-    std::uint64_t nodes = 5000;  // node limit of each move's search
+    int games = 1000;              // games to play (run_datagen_command: the total wanted in the file)
+    std::uint64_t nodes = 5000;    // node limit of each move's search (with soft_nodes, the hard cap)
+    std::uint64_t soft_nodes = 0;  // above 0: a move's search ends at the first iteration completed past this
     std::uint64_t seed = 1;
-    int random_plies = 8;           // random legal plies played from the start position
+    int random_plies = 8;           // random legal plies played from the start position ...
+    int random_plies_max = 0;       // ... or, when this is larger, a number drawn from random_plies..this
+    int opening_max_score = 300;    // openings a short search scores beyond this (either way) are drawn again
     int threads = 1;                // games played side by side
     double dfrc_fraction = 0.1;     // chess: the share of games from a Double Fischer Random start
     std::uint64_t first_index = 0;  // the first game's number; games first_index.. are played
 };
 
 // Adjudication and filtering constants.
-constexpr int DATAGEN_OPENING_DEPTH = 6;        // depth of the search that vets a random opening
-constexpr int DATAGEN_OPENING_MAX_SCORE = 300;  // openings scoring beyond this are discarded
-constexpr int DATAGEN_RESIGN_SCORE = 1500;      // |score| beyond this ...
-constexpr int DATAGEN_RESIGN_PLIES = 4;         // ... for this many consecutive plies ends the game
-constexpr int DATAGEN_MAX_PLY = 300;            // game ply beyond which the game is a draw
-constexpr int DATAGEN_SKIP_PLIES = 10;          // positions before this game ply are not recorded
-constexpr int DATAGEN_SCORE_LIMIT = 3000;       // recorded search scores are clamped to this (mates)
-constexpr int DATAGEN_DRAW_MIN_PLY = 80;        // from this game ply on, |score| within ...
-constexpr int DATAGEN_DRAW_SCORE = 10;          // ... this ...
-constexpr int DATAGEN_DRAW_PLIES = 12;          // ... for this many consecutive plies is a draw
+constexpr int DATAGEN_OPENING_DEPTH = 6;    // depth of the search that vets a random opening
+constexpr int DATAGEN_RESIGN_SCORE = 1500;  // |score| beyond this ...
+constexpr int DATAGEN_RESIGN_PLIES = 4;     // ... for this many consecutive plies ends the game
+constexpr int DATAGEN_MAX_PLY = 300;        // game ply beyond which the game is a draw
+constexpr int DATAGEN_SKIP_PLIES = 10;      // positions before this game ply are not recorded
+constexpr int DATAGEN_SCORE_LIMIT = 3000;   // recorded search scores are clamped to this (mates)
+constexpr int DATAGEN_DRAW_MIN_PLY = 80;    // from this game ply on, |score| within ...
+constexpr int DATAGEN_DRAW_SCORE = 10;      // ... this ...
+constexpr int DATAGEN_DRAW_PLIES = 12;      // ... for this many consecutive plies is a draw
 
 struct DatagenStats {
     int games = 0;
@@ -69,6 +74,15 @@ using DatagenSink = std::function<bool(const GameRecord&)>;
 template <class Game>
 bool records_position(const typename Game::Position& pos, typename Game::Move best);
 
+// One move's search in self-play, single-threaded, from the searcher's state as it is: with
+// `soft_nodes` above 0, it stops at the first iteration that completes at or past that many nodes
+// (so the move and score are a whole iteration's), and in any case at `hard_nodes` (where the last
+// iteration is cut short, as a plain node limit cuts it). Instantiated for ChessGame and
+// xiangqi::XiangqiGame.
+template <class Game>
+BasicSearchResult<Game> search_move(BasicSearcher<Game>& searcher, const typename Game::Position& pos, std::uint64_t soft_nodes,
+                                    std::uint64_t hard_nodes);
+
 // Plays options.games games, numbered from options.first_index, on options.threads threads,
 // and hands each to `sink` as it finishes; `progress` is called after each (same thread rule).
 // Instantiated in datagen.cpp for ChessGame and xiangqi::XiangqiGame.
@@ -82,9 +96,9 @@ DatagenStats run_datagen(const DatagenOptions& options, std::ostream& out, const
 // Chess games as text.
 DatagenStats run_datagen(const DatagenOptions& options, std::ostream& out, const DatagenProgress& progress = {});
 
-// `sen datagen [--variant chess|xiangqi] --games N --nodes K --out FILE [--seed S]
-// [--random-plies R] [--threads T] [--dfrc-fraction F] [--format binary|text]`; progress on
-// stderr. Binary output appends to FILE and resumes: N is the total of games wanted there.
+// `sen datagen [--variant chess|xiangqi] --games N --nodes K --out FILE [--soft-nodes S] [--seed S]
+// [--random-plies R|MIN-MAX] [--opening-score CP] [--threads T] [--dfrc-fraction F]
+// [--format binary|text]`; progress on stderr. Binary output appends to FILE and resumes: N is the total of games wanted there.
 int run_datagen_command(const std::vector<std::string>& args);
 
 }  // namespace sen

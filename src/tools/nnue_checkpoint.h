@@ -27,6 +27,10 @@
 namespace sen::nn {
 
 constexpr std::string_view CHECKPOINT_MAGIC = "SENCKPT1";
+// The same layout with the learning-rate schedule after the run's starting network hash: written
+// only for a run with another schedule than the step one or with warm-up steps, so that a step
+// run's file stays byte for byte what it was, and files of either kind read.
+constexpr std::string_view CHECKPOINT_MAGIC_SCHEDULED = "SENCKPT2";
 
 // What determines a training run's result besides its data: the network's shape and the options
 // that enter the arithmetic. Two runs that agree on all of it (and on the data) compute the same
@@ -44,6 +48,8 @@ struct CheckpointRun {
     double validation_fraction = 0;
     std::string init;                   // --init as given; empty for random weights
     std::uint64_t initial_network = 0;  // hash of the starting weights, whatever their source
+    std::uint8_t schedule = 0;          // the training loop's LrSchedule: 0 step, 1 cosine, 2 wsd
+    std::uint64_t warmup_steps = 0;
 };
 
 // The loaded positions, in their order: a run on other data must not continue this one.
@@ -146,8 +152,9 @@ private:
 
 inline std::string serialise_checkpoint(const Checkpoint& checkpoint) {
     checkpoint_detail::Writer out;
-    out.bytes.append(CHECKPOINT_MAGIC);
     const CheckpointRun& run = checkpoint.run;
+    const bool scheduled = run.schedule != 0 || run.warmup_steps != 0;
+    out.bytes.append(scheduled ? CHECKPOINT_MAGIC_SCHEDULED : CHECKPOINT_MAGIC);
     out.text(run.network);
     out.u32(run.inputs);
     out.u32(run.hidden);
@@ -163,6 +170,10 @@ inline std::string serialise_checkpoint(const Checkpoint& checkpoint) {
     out.f64(run.validation_fraction);
     out.text(run.init);
     out.u64(run.initial_network);
+    if (scheduled) {
+        out.u8(run.schedule);
+        out.u64(run.warmup_steps);
+    }
     out.u64(checkpoint.data.train_positions);
     out.u64(checkpoint.data.validation_positions);
     out.u64(checkpoint.data.hash);
@@ -176,7 +187,8 @@ inline std::string serialise_checkpoint(const Checkpoint& checkpoint) {
 
 // Reads a checkpoint in the layout above; returns what is wrong with the bytes instead.
 inline std::optional<std::string> parse_checkpoint(std::string_view bytes, Checkpoint& checkpoint) {
-    if (!bytes.starts_with(CHECKPOINT_MAGIC))
+    const bool scheduled = bytes.starts_with(CHECKPOINT_MAGIC_SCHEDULED);
+    if (!bytes.starts_with(CHECKPOINT_MAGIC) && !scheduled)
         return fmt::format("not a Sen training checkpoint: the file does not start with \"{}\"", CHECKPOINT_MAGIC);
     constexpr std::size_t HASH_BYTES = 8;
     if (bytes.size() < CHECKPOINT_MAGIC.size() + HASH_BYTES) return std::string("truncated checkpoint");
@@ -203,6 +215,10 @@ inline std::optional<std::string> parse_checkpoint(std::string_view bytes, Check
     run.validation_fraction = in.f64();
     run.init = in.text();
     run.initial_network = in.u64();
+    if (scheduled) {
+        run.schedule = in.u8();
+        run.warmup_steps = in.u64();
+    }
     read.data.train_positions = in.u64();
     read.data.validation_positions = in.u64();
     read.data.hash = in.u64();
@@ -252,6 +268,11 @@ inline std::optional<std::string> run_mismatch(const CheckpointRun& stored, cons
     const auto differs = [](const char* field, const auto& was, const auto& now) {
         return fmt::format("{} is {} here but {} in the checkpoint; resume with the options the checkpoint was made with", field, now, was);
     };
+    if (stored.schedule != current.schedule) return differs("the schedule (--lr-schedule)", int(stored.schedule), int(current.schedule));
+    if (stored.warmup_steps != current.warmup_steps) return differs("--warmup", stored.warmup_steps, current.warmup_steps);
+    // Past the warm-up, a cosine or wsd rate depends on the run's last step, and so on --epochs.
+    if (stored.schedule != 0 && stored.epochs != current.epochs)
+        return differs("--epochs (with --lr-schedule cosine or wsd)", stored.epochs, current.epochs);
     if (stored.decay_epoch != current.decay_epoch) {
         if (stored.epochs == current.epochs) return differs("the decay epoch (--decay-epoch)", stored.decay_epoch, current.decay_epoch);
         return fmt::format("--epochs {} (the checkpoint's run has {}) makes the decay epoch {}, not the checkpoint's {}, which would "

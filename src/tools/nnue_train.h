@@ -4,7 +4,8 @@
 //
 // `sen nnue-train [--variant chess|xiangqi] --data FILE[,FILE...] --out NET [--epochs E] [--batch B]
 // [--lr LR] [--lambda L] [--threads T] [--seed S] [--validation F] [--decay-epoch N] [--mirror]
-// [--init NET] [--checkpoint FILE]`; progress on stdout, errors on stderr (exit code 2 for bad arguments, 1 for
+// [--lr-schedule step|cosine|wsd] [--warmup N] [--min-ply N] [--max-score CP] [--keep-checks]
+// [--no-filter] [--init NET] [--checkpoint FILE]`; progress on stdout, errors on stderr (exit code 2 for bad arguments, 1 for
 // unreadable data or an unwritable file).
 //
 // The per-game functions below are what the generic templates cannot deduce: reading a FEN of

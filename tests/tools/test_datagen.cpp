@@ -2,7 +2,9 @@
 // the options alone, every line is a record (training_data.h) of a quiet, valid position with a
 // result and a search score, and which positions are recorded follows the game's own definition
 // of a noisy move. Threads play the games asked, each game the same as with one thread; the
-// command appends to a binary file and resumes with new games; DFRC starts are Chess960 games.
+// command appends to a binary file and resumes with new games; DFRC starts are Chess960 games. A
+// soft node limit ends each search at a completed iteration under the hard cap; openings take a
+// number of random plies from a range and are kept only when a short search finds them open.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -16,11 +18,15 @@
 #include <vector>
 
 #include "chess/game.h"
+#include "core/search.h"
+#include "core/timeman.h"
+#include "core/tt.h"
 #include "game_test_util.h"
 #include "tools/datagen.h"
 #include "tools/game_file.h"
 #include "tools/training_data.h"
 #include "xiangqi/game.h"
+#include "xiangqi/search.h"
 
 namespace sen {
 
@@ -188,6 +194,152 @@ TEST_CASE("DFRC openings start Chess960 games that replay", "[datagen]") {
     }
     options.dfrc_fraction = 0.0;
     for (const GameRecord& game : collect(options)) CHECK(game.start_fen == std::string(chess::Position::START_FEN));
+}
+
+namespace {
+
+// A single-threaded searcher with a 16 MB table, as datagen's, cleared before each search.
+template <class Game>
+struct FreshSearcher {
+    TranspositionTable tt;
+    BasicSearcher<Game> searcher{tt};
+    FreshSearcher() {
+        tt.resize(16);
+        searcher.set_threads(1);
+    }
+    BasicSearcher<Game>& cleared() {
+        tt.clear();
+        searcher.clear();
+        return searcher;
+    }
+    BasicSearchResult<Game> search(const typename Game::Position& pos, const BasicSearchLimits<Game>& limits,
+                                   const BasicSearchCallbacks<Game>& callbacks = {}) {
+        SearchControl control;
+        const TimeLimiter timer(TimeBudget{}, std::chrono::steady_clock::now());
+        return cleared().search(pos, limits, timer, control, callbacks);
+    }
+};
+
+}  // namespace
+
+TEMPLATE_TEST_CASE("A soft node limit ends a search at the first iteration completed past it, never past the hard cap", "[datagen]",
+                   ChessGame, XiangqiGame) {
+    const typename TestType::Position pos;
+    FreshSearcher<TestType> fresh;
+    // The plain search's iterations: depth and the nodes done when each completed.
+    std::vector<std::pair<int, std::uint64_t>> iterations;
+    BasicSearchLimits<TestType> limits;
+    limits.nodes = 40000;
+    BasicSearchCallbacks<TestType> callbacks;
+    callbacks.on_report = [&](const BasicSearchReport<TestType>& r) {
+        if (r.bound == Bound::Exact) iterations.emplace_back(r.depth, r.nodes);
+    };
+    fresh.search(pos, limits, callbacks);
+    REQUIRE(iterations.size() >= 4);
+    for (std::size_t k = 1; k + 1 < iterations.size(); ++k) {
+        const auto [depth, nodes] = iterations[k];
+        INFO("iteration " << k << ": depth " << depth << ", " << nodes << " nodes");
+        // One node past the previous iteration's count, or exactly this one's: this iteration ends it.
+        for (const std::uint64_t soft : {iterations[k - 1].second + 1, nodes}) {
+            const BasicSearchResult<TestType> r = search_move<TestType>(fresh.cleared(), pos, soft, 40000);
+            CHECK(r.depth == depth);
+            CHECK(r.nodes == nodes);
+        }
+    }
+    // Depth 1 always completes: a soft limit of one node stops there.
+    CHECK(search_move<TestType>(fresh.cleared(), pos, 1, 40000).depth == 1);
+    // The hard cap cuts an iteration as a plain node limit does.
+    const std::uint64_t hard = iterations[2].second + 50;
+    limits.nodes = hard;
+    const BasicSearchResult<TestType> plain = fresh.search(pos, limits);
+    const BasicSearchResult<TestType> capped = search_move<TestType>(fresh.cleared(), pos, 1000000, hard);
+    CHECK(capped.nodes == plain.nodes);
+    CHECK(capped.depth == plain.depth);
+    CHECK(capped.best == plain.best);
+    CHECK(capped.score == plain.score);
+    CHECK(capped.depth == iterations[2].first);
+    // Without a soft limit, the node limit alone.
+    CHECK(search_move<TestType>(fresh.cleared(), pos, 0, hard).nodes == plain.nodes);
+}
+
+TEST_CASE("Self-play with a soft node limit is reproducible and searches less than the hard cap", "[datagen]") {
+    DatagenOptions options;
+    options.games = 2;
+    options.nodes = 600;
+    options.seed = 9;
+    const std::vector<GameRecord> hard_only = collect(options);
+    options.soft_nodes = 150;
+    const std::vector<GameRecord> soft = collect(options);
+    REQUIRE(soft.size() == 2);
+    CHECK(soft[0].start_fen == hard_only[0].start_fen);  // the same openings
+    CHECK(encode_game(soft[0]) != encode_game(hard_only[0]));
+    const std::vector<GameRecord> again = collect(options);
+    for (std::size_t i = 0; i < 2; ++i) {
+        CHECK(encode_game(soft[i]) == encode_game(again[i]));
+        CHECK(game_records(DataVariant::Chess, soft[i], [](const DataRecord&) {}));
+    }
+    std::ostringstream text;
+    const DatagenStats stats = run_datagen<ChessGame>(options, text);
+    REQUIRE(stats.plies > 0);
+    CHECK(stats.nodes < stats.plies * 600);
+}
+
+TEST_CASE("Openings take a number of random plies from the range and are kept only when a short search finds them open", "[datagen]") {
+    DatagenOptions options;
+    options.games = 6;
+    options.nodes = 100;
+    options.seed = 13;
+    options.dfrc_fraction = 0.0;
+    const std::vector<GameRecord> fixed = collect(options);
+    // A range of one number draws nothing: the games are those of the fixed count.
+    options.random_plies_max = options.random_plies;
+    const std::vector<GameRecord> range_of_one = collect(options);
+    REQUIRE(range_of_one.size() == fixed.size());
+    for (std::size_t i = 0; i < fixed.size(); ++i) CHECK(encode_game(range_of_one[i]) == encode_game(fixed[i]));
+
+    options.random_plies = 2;
+    options.random_plies_max = 5;
+    options.opening_max_score = 40;
+    std::set<int> lengths;
+    FreshSearcher<ChessGame> fresh;
+    for (const GameRecord& game : collect(options)) {
+        INFO(game.start_fen);
+        chess::Position pos;
+        REQUIRE_FALSE(pos.set_fen(game.start_fen, false).has_value());
+        CHECK(pos.game_ply() >= 2);
+        CHECK(pos.game_ply() <= 5);
+        lengths.insert(pos.game_ply());
+        // The vetting search, as datagen runs it: depth 6 from a cleared table and history.
+        BasicSearchLimits<ChessGame> limits;
+        limits.depth = DATAGEN_OPENING_DEPTH;
+        CHECK(std::abs(fresh.search(pos, limits).score) <= 40);
+    }
+    CHECK(lengths.size() > 1);
+}
+
+TEST_CASE("The datagen command reads a soft node limit and a range of random plies, and refuses bad ones", "[datagen]") {
+    const std::string path = game_test::unique_temp_path("sen_test_datagen_soft", ".bin");
+    std::remove(path.c_str());
+    const auto run = [&](std::vector<std::string> more) {
+        std::vector<std::string> args = {"--games", "1", "--nodes", "300", "--seed", "3", "--out", path};
+        args.insert(args.end(), more.begin(), more.end());
+        return run_datagen_command(args);
+    };
+    CHECK(run({"--soft-nodes", "301"}) == 2);
+    CHECK(run({"--soft-nodes", "0"}) == 2);
+    CHECK(run({"--random-plies", "12-8"}) == 2);
+    CHECK(run({"--random-plies", "8-"}) == 2);
+    CHECK(run({"--random-plies", "8-101"}) == 2);
+    CHECK(run({"--opening-score", "x"}) == 2);
+    CHECK_FALSE(std::filesystem::exists(path));
+    REQUIRE(run({"--soft-nodes", "100", "--random-plies", "8-12", "--opening-score", "200"}) == 0);
+    const std::vector<GameRecord> games = games_in(path);
+    REQUIRE(games.size() == 1);
+    chess::Position pos;
+    REQUIRE_FALSE(pos.set_fen(games[0].start_fen, games[0].chess960).has_value());
+    CHECK(pos.game_ply() >= 8);
+    CHECK(pos.game_ply() <= 12);
+    std::remove(path.c_str());
 }
 
 }  // namespace sen

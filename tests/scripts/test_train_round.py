@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""Tests of scripts/train-round on a tiny data file: one round from nets/default.nnue writes a
+network of the same size and prints one rounds-table row whose losses are the trainer's own
+epoch-0 and last-epoch validation losses, whose cumulative count adds to the table's last row,
+and which names no folder; --append adds that row to the table; bad arguments write nothing.
+
+    test_train_round.py SEN      (SEN: the sen binary; standard library only; a few seconds)
+"""
+
+import csv
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import unittest
+
+REPO = os.path.join(os.path.dirname(os.path.realpath(__file__)), "..", "..")
+SCRIPT = os.path.join(REPO, "scripts", "train-round")
+DEFAULT_NET = os.path.join(REPO, "nets", "default.nnue")
+COLUMNS = ["date", "network", "positions_added", "cumulative_positions", "validation_loss_before", "validation_loss_after",
+           "equal_node_result", "command", "note"]
+SEN = None
+
+
+class TrainRoundTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        cls.data = os.path.join(cls.tmp.name, "tiny.bin")
+        subprocess.run([SEN, "datagen", "--games", "4", "--nodes", "200", "--seed", "3", "--out", cls.data], check=True,
+                       capture_output=True)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.tmp.cleanup()
+
+    def run_round(self, *args):
+        return subprocess.run([sys.executable, SCRIPT, "--sen", SEN, "--start", DEFAULT_NET, *args], capture_output=True, text=True)
+
+    def test_one_round(self):
+        out = os.path.join(self.tmp.name, "candidate.nnue")
+        rounds = os.path.join(self.tmp.name, "rounds.csv")
+        with open(rounds, "w") as f:
+            f.write(",".join(COLUMNS) + "\n2026-01-01,start,1000,1000,,,,,\n")
+        r = self.run_round("--out", out, "--rounds", rounds, "--append", self.data, "--", "--validation", "0.5", "--threads", "1")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(os.path.getsize(out), os.path.getsize(DEFAULT_NET))
+        lines = r.stdout.splitlines()
+        self.assertEqual(len(lines), 1)
+        row = next(csv.reader(lines))
+        self.assertEqual(len(row), len(COLUMNS))
+        values = dict(zip(COLUMNS, row))
+        self.assertRegex(values["date"], r"^\d{4}-\d{2}-\d{2}$")
+        self.assertTrue(values["network"].startswith("candidate.nnue sha256:"))
+        # The trainer's own numbers: positions loaded less the mirrored copies, and its validation losses.
+        loaded = re.search(r"^loaded (\d+) positions .* (\d+) of the training positions are mirrored copies$", r.stderr, re.M)
+        self.assertIsNotNone(loaded)
+        positions = int(loaded.group(1)) - int(loaded.group(2))
+        self.assertGreater(positions, 0)
+        self.assertEqual(values["positions_added"], str(positions))
+        self.assertEqual(values["cumulative_positions"], str(1000 + positions))
+        epochs = re.findall(r"^epoch\s+\d+\s+(?:lr \S+\s+)?train \S+\s+validation (\S+)", r.stderr, re.M)
+        self.assertEqual(len(epochs), 3)  # epoch 0 (the start network) and the recipe's two
+        self.assertEqual(values["validation_loss_before"], epochs[0])
+        self.assertEqual(values["validation_loss_after"], epochs[-1])
+        self.assertEqual(values["equal_node_result"], "")
+        self.assertIn("--data tiny.bin --out candidate.nnue --init default.nnue --mirror", values["command"])
+        self.assertTrue(values["command"].endswith("--validation 0.5 --threads 1"))
+        self.assertNotIn(self.tmp.name, r.stdout)
+        with open(rounds) as f:
+            table = f.read().splitlines()
+        self.assertEqual(len(table), 3)
+        self.assertEqual(table[-1], lines[0])
+
+        # --added counts only the new positions.
+        r = self.run_round("--out", out, "--rounds", rounds, "--added", "50", self.data, "--", "--validation", "0.5", "--epochs", "1")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        row = next(csv.reader(r.stdout.splitlines()))
+        self.assertEqual(row[2:4], ["50", str(1000 + positions + 50)])
+
+    def test_bad_arguments_write_nothing(self):
+        out = os.path.join(self.tmp.name, "never.nnue")
+        for args in (["--out", out, self.data + ".missing"], ["--out", DEFAULT_NET, self.data], ["--out", out, "--added", "-1", self.data],
+                     [self.data]):
+            r = self.run_round(*args)
+            self.assertEqual(r.returncode, 2, args)
+            self.assertEqual(r.stdout, "")
+        self.assertFalse(os.path.exists(out))
+        # Too few games for any to be held out: no loss to compare, a failure.
+        r = self.run_round("--out", out, self.data, "--", "--validation", "0", "--epochs", "1")
+        self.assertEqual(r.returncode, 1)
+        self.assertEqual(r.stdout, "")
+
+
+if __name__ == "__main__":
+    SEN = os.path.abspath(sys.argv.pop(1))
+    unittest.main()
