@@ -9,7 +9,7 @@
 #include "chess/engine.h"
 #include "chess/nnue.h"
 #include "chess/syzygy/tablebase.h"
-#include "core/game_front.h"
+#include "core/game_front_for.h"
 #include "nnue/active_network.h"
 #include "xiangqi/engine.h"
 #include "xiangqi/game.h"
