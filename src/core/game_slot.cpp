@@ -45,18 +45,18 @@ void GameSlot::add_options(OptionTable& table) {
         multipv_ = n;
         engine().set_multipv(n);
     }));
-    table.add(UciOption::check("Ponder", false, [this](bool on, OptionHost&) { ponder_ = on; }));
+    table.add(UciOption::check("Ponder", SlotDefaults::PONDER, [this](bool on, OptionHost&) { ponder_ = on; }));
     table.add(UciOption::spin("Move Overhead", EngineDefaults::MOVE_OVERHEAD_MS, 0, OVERHEAD_MAX_MS, [this](int ms, OptionHost&) {
         move_overhead_ms_ = ms;
         engine().set_move_overhead(ms);
     }));
     table.add(UciOption::button("Clear Hash", [this](OptionHost&) { engine().clear_hash(); }));
-    table.add(UciOption::check("UCI_ShowWDL", false, [this](bool on, OptionHost&) { show_wdl_ = on; }));
-    table.add(UciOption::check("UCI_LimitStrength", false, [this](bool on, OptionHost& host) {
+    table.add(UciOption::check("UCI_ShowWDL", SlotDefaults::SHOW_WDL, [this](bool on, OptionHost&) { show_wdl_ = on; }));
+    table.add(UciOption::check("UCI_LimitStrength", SlotDefaults::LIMIT_STRENGTH, [this](bool on, OptionHost& host) {
         limit_strength_ = on;
         apply_strength(host, true);
     }));
-    table.add(UciOption::spin("UCI_Elo", STRENGTH_ELO_MIN, STRENGTH_ELO_MIN, STRENGTH_ELO_MAX, [this](int elo, OptionHost& host) {
+    table.add(UciOption::spin("UCI_Elo", SlotDefaults::ELO, STRENGTH_ELO_MIN, STRENGTH_ELO_MAX, [this](int elo, OptionHost& host) {
         elo_ = elo;
         apply_strength(host, false);
     }));

@@ -50,6 +50,15 @@ struct UciSetup {
     std::string help;              // the answer to UCI's `help`
 };
 
+// The defaults of the settings the slot keeps itself (the engine's are EngineDefaults, engine.h):
+// its options show them, and a new slot starts from them.
+struct SlotDefaults {
+    static constexpr bool PONDER = false;
+    static constexpr bool SHOW_WDL = false;
+    static constexpr bool LIMIT_STRENGTH = false;
+    static constexpr int ELO = STRENGTH_ELO_MIN;
+};
+
 class GameSlot {
 public:
     explicit GameSlot(std::vector<GameEntry> games);
@@ -94,10 +103,10 @@ private:
     int threads_;
     int multipv_;
     int move_overhead_ms_;
-    bool ponder_ = false;
-    bool show_wdl_ = false;
-    bool limit_strength_ = false;
-    int elo_ = STRENGTH_ELO_MIN;
+    bool ponder_ = SlotDefaults::PONDER;
+    bool show_wdl_ = SlotDefaults::SHOW_WDL;
+    bool limit_strength_ = SlotDefaults::LIMIT_STRENGTH;
+    int elo_ = SlotDefaults::ELO;
     bool handshake_done_ = false;
 };
 
