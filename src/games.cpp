@@ -9,7 +9,7 @@
 #include "chess/engine.h"
 #include "chess/nnue.h"
 #include "chess/syzygy/tablebase.h"
-#include "core/game_front.h"
+#include "core/game_front_for.h"
 #include "nnue/active_network.h"
 #include "xiangqi/engine.h"
 #include "xiangqi/game.h"
@@ -45,14 +45,18 @@ void add_syzygy_options(GameEntry& entry) {
     };
     entry.options.push_back(std::move(tables));
 
-    UciOption depth = UciOption::spin("SyzygyProbeDepth", 1, 1, 100, [](int v, OptionHost&) { syzygy::settings().probe_depth = v; });
-    depth.reset = [] { syzygy::settings().probe_depth = 1; };
+    using Settings = syzygy::Settings;
+    UciOption depth = UciOption::spin("SyzygyProbeDepth", Settings::DEFAULT_PROBE_DEPTH, 1, 100,
+                                      [](int v, OptionHost&) { syzygy::settings().probe_depth = v; });
+    depth.reset = [] { syzygy::settings().probe_depth = Settings::DEFAULT_PROBE_DEPTH; };
     entry.options.push_back(std::move(depth));
-    UciOption rule50 = UciOption::check("Syzygy50MoveRule", true, [](bool on, OptionHost&) { syzygy::settings().rule50 = on; });
-    rule50.reset = [] { syzygy::settings().rule50 = true; };
+    UciOption rule50 =
+        UciOption::check("Syzygy50MoveRule", Settings::DEFAULT_RULE50, [](bool on, OptionHost&) { syzygy::settings().rule50 = on; });
+    rule50.reset = [] { syzygy::settings().rule50 = Settings::DEFAULT_RULE50; };
     entry.options.push_back(std::move(rule50));
-    UciOption limit = UciOption::spin("SyzygyProbeLimit", 7, 0, 7, [](int v, OptionHost&) { syzygy::settings().probe_limit = v; });
-    limit.reset = [] { syzygy::settings().probe_limit = 7; };
+    UciOption limit = UciOption::spin("SyzygyProbeLimit", Settings::DEFAULT_PROBE_LIMIT, 0, 7,
+                                      [](int v, OptionHost&) { syzygy::settings().probe_limit = v; });
+    limit.reset = [] { syzygy::settings().probe_limit = Settings::DEFAULT_PROBE_LIMIT; };
     entry.options.push_back(std::move(limit));
 }
 

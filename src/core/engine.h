@@ -1,5 +1,6 @@
 // The engine: owns the game position, the transposition table, the searcher and the thread a
-// search runs on. The protocol layer drives it; it never prints.
+// search runs on. The protocol layer drives it; it never prints. Its controls that need no game
+// type are the interface EngineControl (core/engine_control.h), which the protocol sessions hold.
 //
 // A template over the game (core/game.h), like the searcher: each game instantiates it
 // (<game>/engine.cpp); the definitions are in core/engine_impl.h. The
@@ -27,6 +28,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/engine_control.h"
 #include "core/go_params.h"
 #include "core/prng.h"
 #include "core/search.h"
@@ -58,7 +60,7 @@ struct BasicEngineCallbacks {
 };
 
 template <SearchGame Game>
-class BasicEngine {
+class BasicEngine final : public EngineControl {
 public:
     using Position = typename Game::Position;
     using Move = typename Game::Move;
@@ -71,7 +73,7 @@ public:
 
     // Gets the first search ready in the background (allocates the search workers); a no-op
     // after the first call. The protocol calls it once the handshake is answered.
-    void prepare();
+    void prepare() override;
 
     const Position& position() const { return position_; }
     // Takes effect for the next search; a running search keeps its own copy.
@@ -82,34 +84,34 @@ public:
     // from params.searchmoves; empty: all moves). `start` is when the go command was read: the
     // clock runs from there.
     void go(const GoParams& params, std::vector<Move> searchmoves, std::chrono::steady_clock::time_point start, Callbacks callbacks);
-    void stop();
+    void stop() override;
     // The clock starts to count (from the go ponder). If the soft budget is already spent,
     // the search stops at once, as Stockfish's stopOnPonderhit does.
-    void ponderhit();
+    void ponderhit() override;
     // Blocks until the running search (if any) has printed its bestmove, and the start-up
     // warm-up has finished.
-    void wait();
-    bool searching() const { return searching_.load(); }
+    void wait() override;
+    bool searching() const override { return searching_.load(); }
 
     // Deferred while searching: applied when the search ends (or at once when idle).
     // Returns false when the memory cannot be had (the old table stays).
-    bool set_hash(std::size_t megabytes);
-    void set_threads(int count);
-    void clear_hash();
-    void new_game();
+    bool set_hash(std::size_t megabytes) override;
+    void set_threads(int count) override;
+    void clear_hash() override;
+    void new_game() override;
 
     // Switching games: a game set aside keeps its engine (search thread, history tables) but
     // not its hash table, which shrinks to 1 MB; taken up again it starts as a new engine
     // would: a fresh table of the size it had, no history, the start position. Both wait for
     // any search to end. (Making a new engine per switch cost a thread and every table's pages.)
-    void park();
-    void restart();
+    void park() override;
+    void restart() override;
 
-    void set_multipv(int n) { multipv_ = n; }
+    void set_multipv(int n) override { multipv_ = n; }
     // A weakened level for the next searches (core/strength.h), or nothing for full strength.
-    void set_strength(std::optional<int> elo) { strength_ = elo ? std::optional(strength_for_elo(*elo)) : std::nullopt; }
-    void set_move_overhead(int ms) { move_overhead_ms_ = ms; }
-    std::size_t hash_mb() const { return tt_.size_mb(); }
+    void set_strength(std::optional<int> elo) override { strength_ = elo ? std::optional(strength_for_elo(*elo)) : std::nullopt; }
+    void set_move_overhead(int ms) override { move_overhead_ms_ = ms; }
+    std::size_t hash_mb() const override { return tt_.size_mb(); }
     int threads() const { return searcher_.threads(); }
 
 private:

@@ -6,6 +6,7 @@
 #include <fmt/core.h>
 
 #include "core/engine.h"
+#include "core/engine_control.h"
 #include "core/game_front.h"
 #include "core/tuning.h"
 
@@ -27,38 +28,35 @@ GameSlot::GameSlot(std::vector<GameEntry> games)
 }
 
 GameSlot::~GameSlot() {
-    game_->stop();
-    game_->wait();
+    engine().stop();
+    engine().wait();
 }
 
 void GameSlot::add_options(OptionTable& table) {
     table.add(UciOption::spin("Hash", int(EngineDefaults::HASH_MB), 1, HASH_MAX_MB, [this](int mb, OptionHost& host) {
-        if (game_->set_hash(std::size_t(mb))) hash_mb_ = std::size_t(mb);
-        else host.error(fmt::format("cannot allocate {} MB for the hash; keeping {} MB", mb, game_->hash_mb()));
+        if (engine().set_hash(std::size_t(mb))) hash_mb_ = std::size_t(mb);
+        else host.error(fmt::format("cannot allocate {} MB for the hash; keeping {} MB", mb, engine().hash_mb()));
     }));
     table.add(UciOption::spin("Threads", EngineDefaults::THREADS, 1, THREADS_MAX, [this](int n, OptionHost&) {
         threads_ = n;
-        game_->set_threads(n);
+        engine().set_threads(n);
     }));
     table.add(UciOption::spin("MultiPV", EngineDefaults::MULTIPV, 1, MULTIPV_MAX, [this](int n, OptionHost&) {
         multipv_ = n;
-        game_->set_multipv(n);
+        engine().set_multipv(n);
     }));
-    table.add(UciOption::check("Ponder", false, [this](bool on, OptionHost&) { ponder_ = on; }));
+    table.add(UciOption::check("Ponder", SlotDefaults::PONDER, [this](bool on, OptionHost&) { ponder_ = on; }));
     table.add(UciOption::spin("Move Overhead", EngineDefaults::MOVE_OVERHEAD_MS, 0, OVERHEAD_MAX_MS, [this](int ms, OptionHost&) {
         move_overhead_ms_ = ms;
-        game_->set_move_overhead(ms);
+        engine().set_move_overhead(ms);
     }));
-    table.add(UciOption::button("Clear Hash", [this](OptionHost&) { game_->clear_hash(); }));
-    table.add(UciOption::check("UCI_ShowWDL", false, [this](bool on, OptionHost&) {
-        show_wdl_ = on;
-        game_->set_show_wdl(on);
-    }));
-    table.add(UciOption::check("UCI_LimitStrength", false, [this](bool on, OptionHost& host) {
+    table.add(UciOption::button("Clear Hash", [this](OptionHost&) { engine().clear_hash(); }));
+    table.add(UciOption::check("UCI_ShowWDL", SlotDefaults::SHOW_WDL, [this](bool on, OptionHost&) { show_wdl_ = on; }));
+    table.add(UciOption::check("UCI_LimitStrength", SlotDefaults::LIMIT_STRENGTH, [this](bool on, OptionHost& host) {
         limit_strength_ = on;
         apply_strength(host, true);
     }));
-    table.add(UciOption::spin("UCI_Elo", STRENGTH_ELO_MIN, STRENGTH_ELO_MIN, STRENGTH_ELO_MAX, [this](int elo, OptionHost& host) {
+    table.add(UciOption::spin("UCI_Elo", SlotDefaults::ELO, STRENGTH_ELO_MIN, STRENGTH_ELO_MAX, [this](int elo, OptionHost& host) {
         elo_ = elo;
         apply_strength(host, false);
     }));
@@ -69,7 +67,7 @@ void GameSlot::add_options(OptionTable& table) {
     }
     table.add(
         UciOption::combo("UCI_Variant", games_.front().variant, variants, "variant", [this](const std::string& variant, OptionHost& host) {
-            if (game_->searching()) host.error("UCI_Variant cannot change during a search; unchanged");
+            if (engine().searching()) host.error("UCI_Variant cannot change during a search; unchanged");
             else if (variant != game_->name()) start_game(variant, host);
         }));
     add_tuning_options(table);
@@ -78,7 +76,7 @@ void GameSlot::add_options(OptionTable& table) {
 void GameSlot::apply_strength(OptionHost& host, bool explain) {
     const auto game = std::find_if(games_.begin(), games_.end(), [&](const GameEntry& g) { return g.variant == game_->name(); });
     const bool calibrated = game != games_.end() && game->strength_levels;
-    game_->set_strength(limit_strength_ && calibrated ? std::optional(elo_) : std::nullopt);
+    engine().set_strength(limit_strength_ && calibrated ? std::optional(elo_) : std::nullopt);
     if (explain && limit_strength_ && !calibrated)
         host.info(fmt::format("UCI_LimitStrength has no calibrated levels in {}: it plays at full strength", game_->name()));
 }
@@ -90,26 +88,28 @@ std::unique_ptr<GameFront> GameSlot::make_front(std::string_view variant) const 
 }
 
 void GameSlot::start_game(std::string_view variant, OptionHost& host) {
-    game_->park();  // its hash table goes first: only one big table at a time
+    engine().park();  // its hash table goes first: only one big table at a time
     std::swap(game_, parked_);
-    if (game_ && game_->name() == variant) game_->restart();
+    if (game_ && game_->name() == variant) engine().restart();
     else game_ = make_front(variant);
-    if (hash_mb_ != game_->hash_mb() && !game_->set_hash(hash_mb_)) {
-        host.error(fmt::format("cannot allocate {} MB for the hash; using {} MB", hash_mb_, game_->hash_mb()));
-        hash_mb_ = game_->hash_mb();
+    EngineControl& e = engine();
+    if (hash_mb_ != e.hash_mb() && !e.set_hash(hash_mb_)) {
+        host.error(fmt::format("cannot allocate {} MB for the hash; using {} MB", hash_mb_, e.hash_mb()));
+        hash_mb_ = e.hash_mb();
     }
-    game_->set_threads(threads_);
-    game_->set_multipv(multipv_);
-    game_->set_move_overhead(move_overhead_ms_);
-    game_->set_show_wdl(show_wdl_);
+    e.set_threads(threads_);
+    e.set_multipv(multipv_);
+    e.set_move_overhead(move_overhead_ms_);
     apply_strength(host, true);
     if (on_start) on_start();
-    if (handshake_done_) game_->prepare();
+    if (handshake_done_) e.prepare();
 }
 
 void GameSlot::handshake_done() {
     handshake_done_ = true;
-    game_->prepare();
+    engine().prepare();
 }
+
+EngineControl& GameSlot::engine() const { return game_->engine(); }
 
 }  // namespace sen

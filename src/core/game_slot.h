@@ -1,12 +1,14 @@
 // The games a session offers and the one being played: what the UCI session (uci.h) and the
 // CECP session (xboard.h) share, so that each of them is only the text of its protocol.
 //
-// The slot holds the active game's front (GameFront, core/game_front.h) and parks the one played
-// before (its hash table shrinks to 1 MB, see BasicEngine::park), so only one full-size table is
-// ever allocated. It keeps the engine settings (Hash, Threads, MultiPV, Move Overhead, the WDL
-// output and the strength level) and applies them to each front as it starts, and it fills a session's option table with the options both
-// protocols offer: those settings, Ponder and Clear Hash, each game's own options, and
-// UCI_Variant. It never prints: problems go to the session through OptionHost::error.
+// The slot holds the active game's front (GameFront, core/game_front.h), hands out its engine's
+// controls (EngineControl, core/engine_control.h), and parks the game played before (its hash
+// table shrinks to 1 MB, see BasicEngine::park), so only one full-size table is ever allocated.
+// It keeps the engine settings (Hash, Threads, MultiPV, Move Overhead and the strength level)
+// and applies them to each engine as it starts, keeps the protocols' own settings (Ponder,
+// UCI_ShowWDL), and fills a session's option table with the options both protocols offer: those
+// settings, Clear Hash, each game's own options, and UCI_Variant. It never prints: problems go to
+// the session through OptionHost::error.
 #pragma once
 
 #include <cstddef>
@@ -21,6 +23,7 @@
 
 namespace sen {
 
+class EngineControl;
 class GameFront;
 
 // A name under which xboard asks for a game (`variant fischerandom`), and what that name sets in
@@ -47,6 +50,15 @@ struct UciSetup {
     std::string help;              // the answer to UCI's `help`
 };
 
+// The defaults of the settings the slot keeps itself (the engine's are EngineDefaults, engine.h):
+// its options show them, and a new slot starts from them.
+struct SlotDefaults {
+    static constexpr bool PONDER = false;
+    static constexpr bool SHOW_WDL = false;
+    static constexpr bool LIMIT_STRENGTH = false;
+    static constexpr int ELO = STRENGTH_ELO_MIN;
+};
+
 class GameSlot {
 public:
     explicit GameSlot(std::vector<GameEntry> games);
@@ -55,6 +67,8 @@ public:
     GameSlot& operator=(const GameSlot&) = delete;
 
     GameFront& game() const { return *game_; }
+    // The active game's engine.
+    EngineControl& engine() const;
     const std::vector<GameEntry>& games() const { return games_; }
 
     // Adds the options of the table's head (Hash, Threads, MultiPV, Ponder, Move Overhead, Clear
@@ -68,6 +82,8 @@ public:
     void handshake_done();
 
     bool ponder() const { return ponder_; }
+    // UCI_ShowWDL: whether search reports carry the win/draw/loss chances.
+    bool show_wdl() const { return show_wdl_; }
     // The Threads and Hash values, for the counts that run outside the engine (perft).
     int threads() const { return threads_; }
     std::size_t hash_mb() const { return hash_mb_; }
@@ -87,10 +103,10 @@ private:
     int threads_;
     int multipv_;
     int move_overhead_ms_;
-    bool ponder_ = false;
-    bool show_wdl_ = false;
-    bool limit_strength_ = false;
-    int elo_ = STRENGTH_ELO_MIN;
+    bool ponder_ = SlotDefaults::PONDER;
+    bool show_wdl_ = SlotDefaults::SHOW_WDL;
+    bool limit_strength_ = SlotDefaults::LIMIT_STRENGTH;
+    int elo_ = SlotDefaults::ELO;
     bool handshake_done_ = false;
 };
 

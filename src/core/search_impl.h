@@ -326,6 +326,8 @@ void BasicSearcher<Game>::clear() {
 template <SearchGame Game>
 template <bool PV>
 int BasicSearcher<Game>::Worker::qsearch(int alpha, int beta, int ply, StackEntry* ss) {
+    // Step 24. Quiescence: early exits (a stop, a game over by rule, the last ply) and the
+    // transposition cutoff.
     count_node();
     if (PV) pv_length[ply] = ply;
     if (PV && ply + 1 > seldepth) seldepth = ply + 1;
@@ -344,7 +346,7 @@ int BasicSearcher<Game>::Worker::qsearch(int alpha, int beta, int ply, StackEntr
 
     int best_score = -SCORE_INFINITE, stand_pat = NO_EVAL, raw_eval = NO_EVAL;
     if (!in_check) {
-        // Stand pat: the side to move may decline every capture.
+        // Step 25. Quiescence: stand pat. The side to move may decline every capture.
         raw_eval = tt_hit && entry.static_eval != NO_EVAL ? entry.static_eval : Game::evaluate(pos);
         stand_pat = corrected_eval(raw_eval);
         best_score = stand_pat;
@@ -359,12 +361,13 @@ int BasicSearcher<Game>::Worker::qsearch(int alpha, int beta, int ply, StackEntr
     int searched = 0;
     while (const Move m = picker.next()) {
         if (!in_check) {
-            // SEE pruning: a capture that loses material cannot raise a stand-pat score. The
-            // picker has measured every move but the hash move this way already and hands out
-            // the losing ones last, so the first of them ends the loop.
+            // Step 26. Quiescence: SEE pruning. A capture that loses material cannot raise a
+            // stand-pat score. The picker has measured every move but the hash move this way
+            // already and hands out the losing ones last, so the first of them ends the loop.
             if (picker.last_was_bad_noisy()) break;
             if (m == tt_move && !Game::see_ge(pos, m, 0)) continue;
-            // Delta pruning: even winning the victim outright would not reach alpha.
+            // Step 27. Quiescence: delta pruning. Even winning the victim outright would not reach
+            // alpha.
             if (stand_pat + Game::max_gain(pos, m) + params::QS_DELTA_MARGIN <= alpha) continue;
         }
         ++searched;
@@ -390,6 +393,7 @@ int BasicSearcher<Game>::Worker::qsearch(int alpha, int beta, int ply, StackEntr
             }
         }
     }
+    // Step 28. Quiescence: mated (in check, no move), else the result is stored.
     if (in_check && searched == 0) return -SCORE_MATE + ply;
 
     const Bound bound = best_score >= beta ? Bound::Lower : Bound::Upper;
@@ -402,7 +406,8 @@ template <bool PV>
 int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply, bool cut_node, StackEntry* ss) {
     const bool root = ply == 0;
     const bool in_check = pos.in_check();
-    // Check extension: a side in check gets one more ply, so forced lines are not cut short.
+    // Step 3. Check extension: a side in check gets one more ply, so forced lines are not cut
+    // short; at the horizon the quiescence search takes over (steps 24-28).
     if (in_check && !root) ++depth;
     if (depth <= 0) return qsearch<PV>(alpha, beta, ply, ss);
 
@@ -410,6 +415,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
     if (PV) pv_length[ply] = ply;
     if (PV && ply + 1 > seldepth) seldepth = ply + 1;
 
+    // Step 4. Early exits: a stop, a game over by rule, the last ply, and mate distance pruning.
     if (!root) {
         if (stopped()) return 0;
         if (const Outcome outcome = Game::rule_outcome(pos, ply); outcome != Outcome::None) return outcome_score(outcome, ply);
@@ -428,13 +434,13 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
     const int tt_score = tt_hit ? score_from_tt(entry.score, ply) : NO_EVAL;
     const Move tt_move = root ? root_moves[pv_index].move : tt_hit ? Move(entry.move) : Move::none();
 
-    // Transposition cutoff at non-PV nodes when the stored result is deep enough.
+    // Step 5. Transposition cutoff at non-PV nodes when the stored result is deep enough.
     if (!PV && !excluded && tt_hit && entry.depth >= depth &&
         (entry.bound == Bound::Exact || (entry.bound == Bound::Lower && tt_score >= beta) ||
          (entry.bound == Bound::Upper && tt_score <= alpha)))
         return tt_score;
 
-    // Endgame tables: a position they hold, met right after a capture or pawn move, has its
+    // Step 6. Endgame tables: a position they hold, met right after a capture or pawn move, has its
     // result looked up instead of searched. A win or loss is a bound (a mate may still be found
     // within it); it cuts when it lies beyond the window, and at PV nodes it bounds the search's
     // score from the side it proves. Draws, and with the fifty-move rule cursed wins and blessed
@@ -475,6 +481,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
     if (in_check) {
         ss->static_eval = NO_EVAL;
     } else {
+        // Step 7. Static evaluation: correction history. The correction learns at step 23.
         raw_eval = tt_hit && entry.static_eval != NO_EVAL ? entry.static_eval : Game::evaluate(pos);
         ss->static_eval = corrected_eval(raw_eval);
         eval = ss->static_eval;
@@ -486,14 +493,14 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
         // worse off than before).
         if (!excluded && (ss - 1)->static_eval != NO_EVAL) {
             const int change = (ss - 1)->static_eval + ss->static_eval;
-            // A quiet move is judged by it in the main history: a penalty for a move that lost,
-            // a bonus for a good one (Stockfish).
+            // Step 8. The opponent's move in the main history: a quiet move is judged by the
+            // change, a penalty for a move that lost, a bonus for a good one (Stockfish).
             if ((ss - 1)->quiet)
                 update_history(histories.butterfly[index_of(~pos.side_to_move())][(ss - 1)->move.from()][(ss - 1)->move.to()],
                                std::clamp(-params::EVAL_DIFF_SCALE * change, -params::EVAL_DIFF_MAX, params::EVAL_DIFF_MAX));
-            // Hindsight: a move reduced by many plies that did not worsen its side's position was
-            // reduced too much, so a ply is given back; a reduced move that clearly did loses
-            // another (Stockfish; the thresholds are search_params.h's HINDSIGHT_* rows).
+            // Step 9. Hindsight depth: a move reduced by many plies that did not worsen its side's
+            // position was reduced too much, so a ply is given back; a reduced move that clearly
+            // did loses another (Stockfish; the thresholds are search_params.h's HINDSIGHT_* rows).
             if (!root) {
                 if (prior_reduction >= params::HINDSIGHT_EXTEND_REDUCTION && change <= params::HINDSIGHT_EXTEND_CHANGE) ++depth;
                 if (prior_reduction >= 1 && depth >= 2 && change > params::HINDSIGHT_SHRINK_CHANGE) --depth;
@@ -505,12 +512,12 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
     const Color us = pos.side_to_move();
 
     if (!PV && !in_check && !excluded && std::abs(beta) < SCORE_TB_WIN_IN_MAX_PLY) {
-        // Reverse futility pruning: far enough above beta that a quiet move is unlikely to bring
-        // the score back down within this depth.
+        // Step 10. Reverse futility pruning (static null-move pruning): far enough above beta that
+        // a quiet move is unlikely to bring the score back down within this depth.
         if (depth <= params::RFP_MAX_DEPTH && eval < SCORE_TB_WIN_IN_MAX_PLY && eval - params::RFP_MARGIN * (depth - improving) >= beta)
             return (eval + beta) / 2;
 
-        // Null-move pruning: if passing still fails high, a real move would too, except in
+        // Step 11. Null-move pruning: if passing still fails high, a real move would too, except in
         // zugzwang, which needs pieces besides pawns to be rare; deep cutoffs are verified.
         if (depth >= params::NMP_MIN_DEPTH && ss->null_move_allowed && eval >= beta && ss->static_eval >= beta &&
             (ss - 1)->move != Move::null() && Game::has_non_pawn_material(pos, us)) {
@@ -535,10 +542,12 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
         }
     }
 
-    // Internal iterative reduction: without a hash move this node was not searched before, so
-    // spend less on it now; the next iteration will have a move to start with.
+    // Step 12. Internal iterative reduction: without a hash move this node was not searched before,
+    // so spend less on it now; the next iteration will have a move to start with.
     if (!root && !excluded && depth >= params::IIR_MIN_DEPTH && !tt_move && (PV || cut_node)) --depth;
 
+    // Step 13. Move ordering: the picker's order, from the hash move, the killers, the counter
+    // move, and the histories of the previous moves' continuation rows (movepick.h).
     const Move prev = (ss - 1)->move;
     const Move counter = prev && prev != Move::null() ? histories.counter[(ss - 1)->moved_piece][prev.to()] : Move::none();
     ContinuationRows<Game> continuations;
@@ -577,35 +586,37 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
             for (const PieceToHistory<Game>* c : continuations)
                 if (c) continuation_history += (*c)[pos.piece_on(m.from())][m.to()];
         const int history = quiet ? histories.butterfly[index_of(us)][m.from()][m.to()] + continuation_history : 0;
-        // The depth a reduced search of this move would have, which the pruning below judges it by;
-        // a quiet move's record moves it (Stockfish): a ply deeper per PRUNE_HISTORY_DIVISOR points
-        // of history, a ply shallower per as many below zero.
+        // Step 14. Reduced depth for pruning: the depth a reduced search of this move would have,
+        // which the pruning below judges it by; a quiet move's record moves it (Stockfish): a ply
+        // deeper per PRUNE_HISTORY_DIVISOR points of history, a ply shallower per as many below
+        // zero.
         const int lmr_depth =
             std::max(0, depth - 1 - LMR.r[std::min(depth, 63)][std::min(move_count, 63)] + history / params::PRUNE_HISTORY_DIVISOR);
 
         if (!root && best_score > -SCORE_TB_WIN_IN_MAX_PLY && Game::has_non_pawn_material(pos, us)) {
             if (quiet) {
-                // Late-move pruning: after enough quiet moves at low depth, the rest are unlikely to matter.
+                // Step 15. Late move pruning: after enough quiet moves at low depth, the rest are
+                // unlikely to matter.
                 if (move_count >= (params::LMP_BASE + depth * depth) / (2 - improving)) {
                     picker->skip_quiets();
                     continue;
                 }
-                // Futility pruning: the static eval is too far below alpha for a quiet move to help.
-                // Not once alpha is a mate we found: no static eval reaches it, and a quiet move
-                // may still mate sooner.
+                // Step 16. Futility pruning: the static eval is too far below alpha for a quiet
+                // move to help. Not once alpha is a mate we found: no static eval reaches it, and a
+                // quiet move may still mate sooner.
                 if (!in_check && lmr_depth <= params::FP_MAX_DEPTH && alpha < SCORE_MATE_IN_MAX_PLY &&
                     ss->static_eval + params::FP_BASE + params::FP_MARGIN * lmr_depth <= alpha) {
                     picker->skip_quiets();
                     continue;
                 }
-                // History pruning: at low depth, a quiet move that has kept failing after these
-                // same two previous moves is not worth even a reduced search.
+                // Step 17. History pruning: at low depth, a quiet move that has kept failing after
+                // these same two previous moves is not worth even a reduced search.
                 if (lmr_depth <= params::HP_MAX_DEPTH && continuation_history < -params::HP_MARGIN * depth) continue;
-                // SEE pruning of quiet moves that put the piece where it is lost.
+                // Step 18. SEE pruning of quiet moves that put the piece where it is lost.
                 if (lmr_depth <= params::SEE_QUIET_MAX_DEPTH && !Game::see_ge(pos, m, -params::SEE_QUIET_MARGIN * lmr_depth * lmr_depth))
                     continue;
             } else if (depth <= params::SEE_NOISY_MAX_DEPTH && !Game::see_ge(pos, m, -params::SEE_NOISY_MARGIN * depth)) {
-                // SEE pruning of captures that lose too much material for this depth.
+                // Step 18 (SEE pruning) for captures that lose too much material for this depth.
                 continue;
             }
         }
@@ -614,9 +625,9 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
             callbacks->on_current_move(depth, m, int(root_index));
 
         int extension = 0;
-        // Singular extension: when every other move falls well short of the hash move's score,
-        // found by a shallower search that leaves the hash move out, the hash move is the only
-        // good one here and gets an extra ply. The same search also shows when the node fails
+        // Step 19. Singular extensions: when every other move falls well short of the hash move's
+        // score, found by a shallower search that leaves the hash move out, the hash move is the
+        // only good one here and gets an extra ply. The same search also shows when the node fails
         // high without the hash move (multi-cut: cut now), or when the hash move is only one of
         // several good moves and its stored score already beats beta (search it a ply shallower).
         if (!root && m == tt_move && !excluded && depth >= params::SE_MIN_DEPTH && tt_hit &&
@@ -646,8 +657,9 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
         int score = 0;
 
         if (depth >= params::LMR_MIN_DEPTH && move_count > 1 + root && (quiet || (!root && picker->last_was_bad_noisy()))) {
-            // Late-move reductions: later moves are searched shallower with a null window, and
-            // again at full depth only if they surprise. At the root only quiet moves are reduced.
+            // Step 20. Late move reductions: later moves are searched shallower with a null window,
+            // and again at full depth only if they surprise. At the root only quiet moves are
+            // reduced.
             int r = LMR.r[std::min(depth, 63)][std::min(move_count, 63)];
             r += !PV;
             r += !improving;
@@ -665,8 +677,8 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
         } else if (!PV || move_count > 1) {
             score = -negamax<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node, ss + 1);
         }
-        // Principal variation search: only the first move, or one that beat alpha with a null
-        // window, is searched with the full window.
+        // Step 21. Principal variation search: only the first move, or one that beat alpha with a
+        // null window, is searched with the full window.
         if (PV && (move_count == 1 || (score > alpha && (root || score < beta))))
             score = -negamax<true>(-beta, -alpha, new_depth, ply + 1, false, ss + 1);
         pos.unmake_move();
@@ -708,13 +720,13 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
     // With the hash move left out and no other move, the hash move is singular: fail low.
     if (move_count == 0) return excluded ? alpha : outcome_score(Game::no_move_outcome(pos), ply);
 
-    // A fail low proves the opponent's quiet move that led here good: it gets the bonus a cutoff
-    // would have given it, in the continuation histories it is judged by (Stockfish's bonus for
-    // the prior countermove).
+    // Step 22. History updates. A fail low proves the opponent's quiet move that led here good: it
+    // gets the bonus a cutoff would have given it, in the continuation histories it is judged by
+    // (Stockfish's bonus for the prior countermove).
     if (best_score <= original_alpha && !excluded && (ss - 1)->quiet)
         update_continuations(ss - 1, (ss - 1)->moved_piece, prev, history_bonus(depth));
 
-    // History updates on a cutoff: reward the move that refuted, penalise the ones tried before it.
+    // On a cutoff: reward the move that refuted, penalise the ones tried before it.
     if (best_score >= beta) {
         const bool best_quiet = !Game::is_noisy(pos, best_move);
         const int bonus = history_bonus(depth);
@@ -729,6 +741,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
         }
     }
 
+    // Step 23. The result: the correction history learns from it (step 7), and it is stored.
     if (excluded) return best_score;
     if (PV) best_score = std::min(best_score, tb_ceiling);
     const Bound bound = best_score >= beta ? Bound::Lower : (PV && best_score > original_alpha) ? Bound::Exact : Bound::Upper;
@@ -810,7 +823,8 @@ void BasicSearcher<Game>::Worker::iterative_deepening() {
     int last_score = 0;
 
     for (int depth = 1; depth <= max_depth; ++depth) {
-        // Lazy SMP: helper threads skip some depths so the threads spread over different trees.
+        // Step 1. Lazy SMP: helper threads skip some depths so the threads spread over different
+        // trees.
         if (!is_main() && depth > 1 && (depth + id) % params::SMP_SKIP_CYCLE == 0) continue;
         root_depth = depth;
         for (RootMove& rm : root_moves) rm.previous_score = rm.score;
@@ -830,7 +844,8 @@ void BasicSearcher<Game>::Worker::iterative_deepening() {
             int delta = params::ASP_DELTA;
             int alpha = -SCORE_INFINITE, beta = SCORE_INFINITE;
             const int previous = root_moves[pv_index].previous_score;
-            // Aspiration window around the previous score; widened on each failure.
+            // Step 2. Aspiration windows: a window around the previous score, widened on each
+            // failure.
             if (depth >= params::ASP_MIN_DEPTH && previous != -SCORE_INFINITE && !is_mate_score(previous)) {
                 alpha = std::max(previous - delta, -SCORE_INFINITE);
                 beta = std::min(previous + delta, SCORE_INFINITE);

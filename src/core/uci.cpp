@@ -5,7 +5,7 @@
 
 #include <fmt/core.h>
 
-#include "core/engine.h"
+#include "core/engine_control.h"
 #include "core/game_front.h"
 
 namespace sen {
@@ -87,6 +87,17 @@ GoParams parse_go(const std::vector<std::string_view>& tokens, std::vector<std::
     return go;
 }
 
+std::string info_line(const TextReport& r) {
+    const std::int64_t nps = r.time_ms > 0 ? std::int64_t(r.nodes * 1000 / std::uint64_t(r.time_ms)) : 0;
+    std::string pv;
+    for (const std::string& m : r.pv) pv += ' ' + m;
+    const char* bound = r.bound == Bound::Lower ? " lowerbound" : r.bound == Bound::Upper ? " upperbound" : "";
+    const std::string wdl = r.wdl ? fmt::format(" wdl {} {} {}", r.wdl->win, r.wdl->draw, r.wdl->loss) : "";
+    const std::string tbhits = r.tbhits ? fmt::format(" tbhits {}", *r.tbhits) : "";
+    return fmt::format("info depth {} seldepth {} multipv {} score {}{}{} nodes {} nps {} hashfull {}{} time {} pv{}", r.depth, r.seldepth,
+                       r.multipv, format_score(r.score), bound, wdl, r.nodes, nps, r.hashfull, tbhits, r.time_ms, pv);
+}
+
 // ---------------------------------------------------------------------------------------------
 
 UciSession::UciSession(Output& out, UciSetup setup) : out_(out), slot_(std::move(setup.games)), help_(std::move(setup.help)) {
@@ -104,8 +115,8 @@ void UciSession::error(std::string_view message) {
     out_.line(fmt::format("info string error: {}", printable(message, 400)));
 }
 
-bool UciSession::searching() const { return game().searching(); }
-void UciSession::wait() { game().wait(); }
+bool UciSession::searching() const { return engine().searching(); }
+void UciSession::wait() { engine().wait(); }
 std::string_view UciSession::variant() const { return game().name(); }
 
 // Replaying the last position command keeps the game history (for repetitions); if its moves no
@@ -119,8 +130,8 @@ void UciSession::run(std::istream& in) {
     while (std::getline(in, line))
         if (!handle_line(line)) return;
     // End of input counts as quit.
-    game().stop();
-    game().wait();
+    engine().stop();
+    engine().wait();
 }
 
 bool UciSession::handle_line(std::string_view line) {
@@ -136,15 +147,15 @@ bool UciSession::handle_line(std::string_view line) {
     if (command == "uci") cmd_uci();
     else if (command == "isready") {
         // Settings deferred by a finished search are applied before the answer when idle.
-        if (!game().searching()) game().wait();
+        if (!engine().searching()) engine().wait();
         out_.line("readyok");
     } else if (command == "quit") {
-        game().stop();
-        game().wait();
+        engine().stop();
+        engine().wait();
         return false;
-    } else if (command == "stop") game().stop();
-    else if (command == "ponderhit") game().ponderhit();
-    else if (command == "ucinewgame") game().new_game();
+    } else if (command == "stop") engine().stop();
+    else if (command == "ponderhit") engine().ponderhit();
+    else if (command == "ucinewgame") engine().new_game();
     else if (command == "position") cmd_position(line);
     else if (command == "go") cmd_go(tokens, start);
     else if (command == "setoption") options_.setoption(tokens, *this);
@@ -196,15 +207,36 @@ void UciSession::cmd_go(const std::vector<std::string_view>& tokens, std::chrono
             return;
         }
 
-    game().go(params, start, debug_, out_);
+    const bool wdl = slot_.show_wdl();
+    TextCallbacks callbacks;
+    callbacks.on_report = [this](const TextReport& r) { out_.line(info_line(r)); };
+    callbacks.on_current_move = [this](int depth, const std::string& move, int number) {
+        out_.line(fmt::format("info depth {} currmove {} currmovenumber {}", depth, move, number));
+    };
+    callbacks.on_no_moves = [this, wdl](bool mated) {
+        const char* field = !wdl ? "" : mated ? " wdl 0 0 1000" : " wdl 0 1000 0";
+        out_.line(fmt::format("info depth 0 score {}{}", mated ? "mate 0" : "cp 0", field));
+    };
+    callbacks.on_bestmove = [this](const std::string& best, const std::string& ponder) {
+        if (best.empty()) out_.line("bestmove (none)");
+        else if (!ponder.empty()) out_.line(fmt::format("bestmove {} ponder {}", best, ponder));
+        else out_.line(fmt::format("bestmove {}", best));
+    };
+    if (debug_)
+        callbacks.on_start = [this](const TimeBudget& budget, std::int64_t overhead, std::int64_t learned) {
+            if (budget.limited)
+                out_.line(fmt::format("info string time budget soft {} ms hard {} ms overhead {} ms (learned latency {} ms)",
+                                      budget.soft_ms, budget.hard_ms, overhead, learned));
+        };
+    game().go(params, start, wdl, std::move(callbacks));
 }
 
 void UciSession::cmd_perft(int depth) {
-    if (game().searching()) {
+    if (engine().searching()) {
         error("perft is not available during a search");
         return;
     }
-    game().wait();  // the start-up warm-up would otherwise share the CPU with the count
+    engine().wait();  // the start-up warm-up would otherwise share the CPU with the count
     const auto start = std::chrono::steady_clock::now();
     // Threads 1 counts as every UCI engine's `go perft` does, on one thread without a table (what
     // scripts/bench-perft compares with Stockfish); more threads share a perft hash of Hash MB.
@@ -216,11 +248,11 @@ void UciSession::cmd_perft(int depth) {
 }
 
 void UciSession::cmd_bench(const std::vector<std::string_view>& tokens) {
-    if (game().searching()) {
+    if (engine().searching()) {
         error("bench is not available during a search");
         return;
     }
-    game().wait();  // likewise for the nps figure
+    engine().wait();  // likewise for the nps figure
     int depth = game().bench_depth();
     if (tokens.size() > 1) {
         const auto d = parse_integer<int>(tokens[1]);

@@ -23,6 +23,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/engine_control.h"
+#include "core/game_front.h"
 #include "core/game_slot.h"
 #include "core/go_params.h"
 #include "core/uci_options.h"
@@ -33,6 +35,9 @@ namespace sen {
 // Parses the fields of a `go` command, exposed for tests. Errors are appended as human-readable
 // sentences; `searchmoves` takes the rest of the line as move texts, for the game front to read.
 GoParams parse_go(const std::vector<std::string_view>& tokens, std::vector<std::string>& errors);
+
+// A search report as UCI's `info depth ...` line.
+std::string info_line(const TextReport& report);
 
 class UciSession final : private OptionHost {
 public:
@@ -60,6 +65,7 @@ private:
     void reread_position() override;
 
     GameFront& game() const { return slot_.game(); }
+    EngineControl& engine() const { return slot_.engine(); }
 
     Output& out_;
     GameSlot slot_;

@@ -5,6 +5,7 @@
 
 #include <fmt/core.h>
 
+#include "core/engine_control.h"
 #include "core/search.h"
 
 namespace sen {
@@ -146,8 +147,8 @@ void CecpSession::error(std::string_view message) { error_line(message); }
 void CecpSession::error_line(std::string_view reason) {
     out_.line(fmt::format("Error ({}): {}", printable(reason, 300), printable(command_, 100)));
 }
-bool CecpSession::searching() const { return game().searching(); }
-void CecpSession::wait() { game().wait(); }
+bool CecpSession::searching() const { return engine().searching(); }
+void CecpSession::wait() { engine().wait(); }
 std::string_view CecpSession::variant() const { return game().name(); }
 void CecpSession::reread_position() { game().reread_position(); }
 
@@ -178,7 +179,7 @@ bool CecpSession::handle_line(std::string_view line) {
     if (command == "?") {
         // Move now: the search ends and prints its move; idle, nothing happens.
         std::lock_guard lock(mutex_);
-        if (search_ == Search::Move) game().stop();
+        if (search_ == Search::Move) engine().stop();
         return true;
     }
     if (command == "ping") {
@@ -244,13 +245,13 @@ bool CecpSession::handle_line(std::string_view line) {
         settle_variant();
         analyzing_ = false;
         force_ = false;
-        engine_color_ = game().side_to_move();
+        engine_color_ = cecp().side_to_move();
         think();
     } else if (command == "playother") {
         abandon_search();
         settle_variant();
         force_ = false;
-        engine_color_ = opposite(game().side_to_move());
+        engine_color_ = opposite(cecp().side_to_move());
     } else if (command == "white" || command == "black") {
         // Obsolete (colors=0 asks xboard not to send them): the engine plays the other colour.
         abandon_search();
@@ -273,7 +274,7 @@ bool CecpSession::handle_line(std::string_view line) {
     } else if (command == "memory" || command == "cores") {
         const auto n = parse_integer<std::int64_t>(arg(1));
         if (!n || *n < 1 || tokens.size() != 2) error_line(command == "memory" ? "memory needs megabytes" : "cores needs a count");
-        else if (game().searching()) error_line("not during a search");
+        else if (engine().searching()) error_line("not during a search");
         else options_.set(command == "memory" ? "Hash" : "Threads", std::to_string(*n), true, *this);
     } else if (command == "option") cmd_option(line);
     else if (tokens.size() == 1 && looks_like_move(tokens[0])) cmd_usermove(tokens[0]);  // xboard without usermove=1
@@ -317,9 +318,9 @@ void CecpSession::settle_variant() {
     const GameEntry& first = slot_.games().front();
     if (first.xboard_variants.empty()) {
         if (game().name() != first.variant) slot_.start_game(first.variant, *this);
-        game().set_start();
-        start_side_ = game().side_to_move();
-        game().new_game();
+        cecp().set_start();
+        start_side_ = cecp().side_to_move();
+        engine().new_game();
         return;
     }
     select_variant(first, first.xboard_variants.front());
@@ -328,9 +329,9 @@ void CecpSession::settle_variant() {
 void CecpSession::select_variant(const GameEntry& entry, const XboardVariant& v) {
     if (game().name() != entry.variant) slot_.start_game(entry.variant, *this);
     v.select(*this);
-    game().new_game();
-    game().set_start();
-    start_side_ = game().side_to_move();
+    engine().new_game();
+    cecp().set_start();
+    start_side_ = cecp().side_to_move();
 }
 
 void CecpSession::cmd_variant(const std::vector<std::string_view>& tokens) {
@@ -354,13 +355,13 @@ void CecpSession::cmd_variant(const std::vector<std::string_view>& tokens) {
 void CecpSession::cmd_usermove(std::string_view text) {
     abandon_search();
     settle_variant();
-    if (!game().play(text)) {
+    if (!cecp().play(text)) {
         out_.line(fmt::format("Illegal move: {}", printable(text, 32)));
         if (analyzing_) restart_analysis();
         return;
     }
     if (analyzing_) restart_analysis();
-    else if (!force_ && game().side_to_move() == engine_color_) think();
+    else if (!force_ && cecp().side_to_move() == engine_color_) think();
 }
 
 void CecpSession::cmd_setboard(std::string_view line) {
@@ -371,19 +372,19 @@ void CecpSession::cmd_setboard(std::string_view line) {
     fen.remove_prefix(at + 8);
     while (!fen.empty() && (fen.front() == ' ' || fen.front() == '\t')) fen.remove_prefix(1);
     while (!fen.empty() && (fen.back() == ' ' || fen.back() == '\t' || fen.back() == '\r')) fen.remove_suffix(1);
-    if (const FenError e = game().set_fen(fen)) {
+    if (const FenError e = cecp().set_fen(fen)) {
         out_.line("tellusererror Illegal position");
         error_line(fmt::format("illegal position: {}", *e));
-    } else start_side_ = game().side_to_move();
+    } else start_side_ = cecp().side_to_move();
     if (analyzing_) restart_analysis();
 }
 
 void CecpSession::cmd_undo(int count) {
     abandon_search();
     settle_variant();
-    if (game().plies() < count) error_line("command not legal now");
+    if (cecp().plies() < count) error_line("command not legal now");
     else
-        for (int i = 0; i < count; ++i) game().undo();
+        for (int i = 0; i < count; ++i) cecp().undo();
     if (analyzing_) restart_analysis();
 }
 
@@ -415,7 +416,7 @@ void CecpSession::cmd_stat() {
     if (search_ != Search::Analysis) return;
     const auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - search_start_).count();
     // stat01: time nodes ply mvleft mvtot. Sen does not count the root moves left at a depth: 0.
-    out_.line(fmt::format("stat01: {} {} {} 0 {}", elapsed / 10, last_report_.nodes, last_report_.depth, game().legal_move_count()));
+    out_.line(fmt::format("stat01: {} {} {} 0 {}", elapsed / 10, last_report_.nodes, last_report_.depth, cecp().legal_move_count()));
 }
 
 void CecpSession::abandon_search() {
@@ -426,11 +427,11 @@ void CecpSession::abandon_search() {
         search_ = Search::None;  // the callback will see it and print no move
     }
     if (running) {
-        game().stop();
-        game().wait();
-        game().discard_move();
+        engine().stop();
+        engine().wait();
+        cecp().discard_move();
     }
-    game().settle();  // the move of a search that ended by itself, printed: now part of the game
+    cecp().settle();  // the move of a search that ended by itself, printed: now part of the game
 }
 
 std::string CecpSession::result_line(const GameEnd& end, Color side_to_move) {
@@ -449,8 +450,8 @@ void CecpSession::announce(const GameEnd& end, Color side_to_move, Color engine)
 }
 
 void CecpSession::think() {
-    const GameEnd end = game().game_end();
-    const Color us = game().side_to_move();
+    const GameEnd end = cecp().game_end();
+    const Color us = cecp().side_to_move();
     if (end.outcome != Outcome::None) {
         // Over by rule: claimed, and no move is made; a win xboard cannot see is played on.
         const bool engine_wins = end.outcome == Outcome::Win;
@@ -459,9 +460,9 @@ void CecpSession::think() {
             return;
         }
     }
-    const int made = game().plies() + (us == start_side_ ? 0 : -1);
+    const int made = cecp().plies() + (us == start_side_ ? 0 : -1);
     const GoParams params = xboard_go_params(clocks_, us, std::max(0, made) / 2);
-    TextCallbacks callbacks = begin_search(Search::Move);
+    CecpCallbacks callbacks = begin_search(Search::Move);
     callbacks.on_bestmove = [this, us](const std::string& move, const GameEnd& after) {
         std::lock_guard lock(mutex_);
         if (search_ == Search::Move) {
@@ -474,23 +475,23 @@ void CecpSession::think() {
         for (const std::string& pong : pending_pongs_) out_.line(pong);
         pending_pongs_.clear();
     };
-    game().go_xboard(params, std::chrono::steady_clock::now(), std::move(callbacks));
+    cecp().go(params, std::chrono::steady_clock::now(), std::move(callbacks));
 }
 
 void CecpSession::analyze() {
     GoParams params;
     params.infinite = true;
-    game().go_xboard(params, std::chrono::steady_clock::now(), begin_search(Search::Analysis));
+    cecp().go(params, std::chrono::steady_clock::now(), begin_search(Search::Analysis));
 }
 
-TextCallbacks CecpSession::begin_search(Search kind) {
+CecpCallbacks CecpSession::begin_search(Search kind) {
     {
         std::lock_guard lock(mutex_);
         search_ = kind;
         search_start_ = std::chrono::steady_clock::now();
         last_report_ = {};
     }
-    TextCallbacks callbacks;
+    CecpCallbacks callbacks;
     callbacks.on_report = [this](const TextReport& r) {
         std::lock_guard lock(mutex_);
         last_report_ = r;

@@ -6,8 +6,8 @@
 // move at a time (usermove), takes moves back (undo, remove), and says when the engine plays
 // (go, playother) and when not (force, analyze, result). The session keeps that state: the
 // colour the engine plays, force and analyze mode, the time control (level, st, sd) and the
-// clocks (time, otim); the game itself lives in the active GameFront (core/game_front.h), which
-// reads and writes xboard's move text and judges game ends. Searches run on the engine's thread,
+// clocks (time, otim); the game itself lives in the active game's front, whose CECP half
+// (CecpGame, core/cecp_game.h) reads and writes xboard's move text and judges game ends. Searches run on the engine's thread,
 // so `?`, `.`, `exit`, `ping` and `quit` are handled at once while the engine thinks; the search
 // thread prints the engine's move, and the result line when its move ends the game by rule.
 //
@@ -24,6 +24,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/cecp_game.h"
+#include "core/engine_control.h"
 #include "core/game_front.h"
 #include "core/game_slot.h"
 #include "core/go_params.h"
@@ -96,7 +98,7 @@ private:
     void analyze();
     // Marks a search of that kind as started and returns callbacks whose on_report keeps the last
     // report (for `.`) and prints thinking output when `post` is on.
-    TextCallbacks begin_search(Search kind);
+    CecpCallbacks begin_search(Search kind);
     // `new` asks for the first game; it switches only when a command needs the game and no
     // `variant` came first, so that `new` + `variant X` does not switch twice.
     void settle_variant();
@@ -107,6 +109,8 @@ private:
     static std::string result_line(const GameEnd& end, Color side_to_move);
     void restart_analysis();
     GameFront& game() const { return slot_.game(); }
+    CecpGame& cecp() const { return slot_.game().cecp(); }
+    EngineControl& engine() const { return slot_.engine(); }
 
     // OptionHost: for `option`, `memory` and `cores`.
     void info(std::string_view text) override;

@@ -1,4 +1,4 @@
-// Tests of GameFrontFor (core/game_front.h) through a session given its games from here, as
+// Tests of GameFrontFor (core/game_front_for.h) through a session given its games from here, as
 // src/games.cpp gives them: the front reads all move text, `go searchmoves` included, in the
 // notation its flag selects. The game is the toy game (tests/toy/) with a parse_move that honours
 // its notation argument strictly (the toy's reads either notation), so that a front passing the
@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "core/engine_impl.h"
-#include "core/game_front.h"
+#include "core/game_front_for.h"
 #include "core/search_impl.h"
 #include "core/uci.h"
 #include "toy/toy_game.h"

@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <regex>
 #include <set>
 #include <string>
@@ -496,16 +497,35 @@ TEST_CASE("Search parameters: every row of the table is valid, found by name and
     }
     CHECK(params::find_tunable("NO_SUCH_PARAMETER") == nullptr);
 
-    // A row without a named constant would be tuned without effect: read the header itself.
-    std::ifstream header(std::string(SEN_SOURCE_DIR) + "/src/core/search_params.h");
-    REQUIRE(header);
-    const std::regex declaration(R"re(^SEN_SEARCH_PARAM\((\w+)\);)re");
-    std::set<std::string> declared;
-    for (std::string line; std::getline(header, line);) {
-        std::smatch m;
-        if (std::regex_search(line, m, declaration)) declared.insert(m[1].str());
+    // Every row has its named constant, which reads the row's value (both come from SEN_TUNABLES).
+    std::set<std::string> constants;
+#define CHECK_CONSTANT(NAME, VALUE, MIN, MAX, STEP)                                                                                        \
+    constants.insert(#NAME);                                                                                                               \
+    CHECK(params::NAME == params::find_tunable(#NAME)->value);
+    SEN_TUNABLES(CHECK_CONSTANT)
+#undef CHECK_CONSTANT
+    CHECK(constants == names);
+}
+
+TEST_CASE("Search parameters: each section of the list is a numbered step of the search", "[search][params]") {
+    const auto read = [](const std::string& file) {
+        std::ifstream in(std::string(SEN_SOURCE_DIR) + "/src/core/" + file);
+        REQUIRE(in);
+        return std::string(std::istreambuf_iterator<char>(in), {});
+    };
+    const std::string list = read("search_params.h"), search = read("search_impl.h");
+    const std::regex heading(R"re(/\* --- Step (\d+)\. (.+?) -+ \*/)re");
+    int sections = 0, previous = 0;
+    for (std::sregex_iterator it(list.begin(), list.end(), heading), end; it != end; ++it) {
+        const int step = std::stoi((*it)[1].str());
+        const std::string comment = "// Step " + (*it)[1].str() + ". " + (*it)[2].str();
+        INFO(comment);
+        CHECK(step > previous);  // in the order of the search's steps
+        CHECK(search.find(comment) != std::string::npos);
+        previous = step;
+        ++sections;
     }
-    CHECK(declared == names);
+    CHECK(sections == 18);
 }
 
 TEST_CASE("Search parameters: the formulas built from them follow the table", "[search][params]") {

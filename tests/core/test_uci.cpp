@@ -265,3 +265,28 @@ TEST_CASE("parse_go: searchmoves takes the rest of the line", "[uci]") {
         CHECK(p.go.movetime == 10);
     }
 }
+
+TEST_CASE("info_line writes a report as UCI's info line, wdl and tbhits only when the report has them", "[uci]") {
+    TextReport r;
+    r.depth = 9;
+    r.seldepth = 14;
+    r.multipv = 2;
+    r.score = 37;
+    r.nodes = 48000;
+    r.time_ms = 16;
+    r.hashfull = 3;
+    r.pv = {"e2e4", "e7e5"};
+    CHECK(info_line(r) == "info depth 9 seldepth 14 multipv 2 score cp 37 nodes 48000 nps 3000000 hashfull 3 time 16 pv e2e4 e7e5");
+    r.bound = Bound::Lower;
+    r.wdl = Wdl{120, 850, 30};
+    r.tbhits = 5;
+    CHECK(info_line(r) ==
+          "info depth 9 seldepth 14 multipv 2 score cp 37 lowerbound wdl 120 850 30 nodes 48000 nps 3000000 hashfull 3 tbhits 5 time 16 "
+          "pv e2e4 e7e5");
+    r.bound = Bound::Upper;
+    r.time_ms = 0;  // no time measured: nps 0
+    r.wdl.reset();
+    r.tbhits.reset();
+    r.pv.clear();
+    CHECK(info_line(r) == "info depth 9 seldepth 14 multipv 2 score cp 37 upperbound nodes 48000 nps 0 hashfull 3 time 0 pv");
+}

@@ -59,7 +59,13 @@ TEST_CASE("xboard: mate scores are 100000 + N moves, thinking lines in centiseco
     CHECK(xboard_score(SCORE_MATE - 1) == 100001);  // mate in 1
     CHECK(xboard_score(SCORE_MATE - 5) == 100003);  // mate in 3 (5 plies)
     CHECK(xboard_score(-(SCORE_MATE - 4)) == -100002);
-    TextReport r{9, 12, 156, Bound::Exact, 48000, 10840, {"g1f3", "b8c6"}};
+    TextReport r;
+    r.depth = 9;
+    r.seldepth = 12;
+    r.score = 156;
+    r.nodes = 48000;
+    r.time_ms = 10840;
+    r.pv = {"g1f3", "b8c6"};
     CHECK(thinking_line(r) == "9 156 1084 48000 g1f3 b8c6");
     r.bound = Bound::Upper;
     CHECK(thinking_line(r) == "9 156 1084 48000 g1f3 b8c6?");

@@ -23,7 +23,7 @@
 
 #include "chess/engine.h"
 #include "chess/nnue.h"
-#include "core/game_front.h"
+#include "core/game_front_for.h"
 #include "core/go_params.h"
 #include "core/uci.h"
 #include "games.h"

@@ -25,11 +25,16 @@
 namespace sen::chess::syzygy {
 
 // The values of the Syzygy options (UCI: SyzygyProbeDepth, Syzygy50MoveRule, SyzygyProbeLimit);
-// SyzygyPath is the set of tables itself.
+// SyzygyPath is the set of tables itself. The defaults are the options' defaults, and what a new
+// session puts back.
 struct Settings {
-    std::atomic<int> probe_depth{1};
-    std::atomic<bool> rule50{true};
-    std::atomic<int> probe_limit{7};
+    static constexpr int DEFAULT_PROBE_DEPTH = 1;
+    static constexpr bool DEFAULT_RULE50 = true;
+    static constexpr int DEFAULT_PROBE_LIMIT = 7;
+
+    std::atomic<int> probe_depth{DEFAULT_PROBE_DEPTH};
+    std::atomic<bool> rule50{DEFAULT_RULE50};
+    std::atomic<int> probe_limit{DEFAULT_PROBE_LIMIT};
 };
 Settings& settings();
 

@@ -1,0 +1,250 @@
+// GameFrontFor<Game>: the front of one game (core/game_front.h) and its CECP play
+// (core/cecp_game.h), implemented for any game through the game concept's protocol functions
+// (core/game.h: set_fen, parse_move, move_text, xboard_move_text, START_FEN, pretty,
+// eval_report, perft_divide, BENCH_DEPTH, BENCH_FENS, NAME). It owns the game's engine and hands
+// it out as EngineControl; it never sees a move generator. Included where games are registered
+// (src/games.cpp); the sessions see only the interfaces.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <fmt/core.h>
+
+#include "core/bench.h"
+#include "core/cecp_game.h"
+#include "core/engine.h"
+#include "core/game.h"
+#include "core/game_front.h"
+#include "core/go_params.h"
+#include "core/perft_hash.h"
+#include "core/uci_text.h"
+
+namespace sen {
+
+template <SearchGame Game>
+requires ProtocolGame<Game>
+class GameFrontFor final : public GameFront, private CecpGame {
+public:
+    using Position = typename Game::Position;
+    using Move = typename Game::Move;
+
+    // `notation`: the game's notation flag, owned by the game's registration; none reads false.
+    explicit GameFrontFor(std::shared_ptr<const bool> notation = nullptr) : notation_(std::move(notation)) {}
+
+    std::string_view name() const override { return Game::NAME; }
+    EngineControl& engine() override { return engine_; }
+    CecpGame& cecp() override { return *this; }
+
+    FenError set_position(const std::vector<std::string_view>& tokens) override {
+        Position pos;
+        if (FenError e = parse_position(tokens, pos, notation())) return e;
+        engine_.set_position(std::move(pos));
+        plies_ = 0;
+        return std::nullopt;
+    }
+
+    void reread_position() override {
+        Position pos;
+        if (!Game::set_fen(pos, engine_.position().fen(), notation())) engine_.set_position(std::move(pos));
+    }
+
+    void go(const GoParams& params, std::chrono::steady_clock::time_point start, bool wdl, TextCallbacks text_callbacks) override {
+        const bool flag = notation();
+        std::vector<Move> searchmoves;
+        for (const std::string& text : params.searchmoves)
+            if (const Move m = Game::parse_move(engine_.position(), text, flag)) searchmoves.push_back(m);
+        // The callbacks run on the search thread: they capture what they need by value, so that
+        // a setoption during the search cannot race with them or change the notation of a
+        // search that was started in another one.
+        const auto text = [flag](Move m) { return m ? Game::move_text(m, flag) : std::string(); };
+        typename BasicEngine<Game>::Callbacks callbacks;
+        if (text_callbacks.on_report)
+            // The WDL chances, when asked for: for the root's material, as the score is the root's.
+            callbacks.on_report = [on_report = std::move(text_callbacks.on_report), text, wdl,
+                                   material = Game::wdl_material(engine_.position())](const BasicSearchReport<Game>& r) {
+                TextReport t = text_report(r, text);
+                if (wdl)
+                    t.wdl = !is_mate_score(r.score) ? Game::WDL_MODEL.wdl(r.score, material)
+                            : r.score > 0           ? Wdl{1000, 0, 0}
+                                                    : Wdl{0, 0, 1000};
+                on_report(t);
+            };
+        if (text_callbacks.on_current_move)
+            callbacks.on_current_move = [on_current_move = std::move(text_callbacks.on_current_move), text](int depth, Move m, int number) {
+                on_current_move(depth, text(m), number);
+            };
+        callbacks.on_no_moves = std::move(text_callbacks.on_no_moves);
+        callbacks.on_start = std::move(text_callbacks.on_start);
+        if (text_callbacks.on_bestmove)
+            callbacks.on_bestmove = [on_bestmove = std::move(text_callbacks.on_bestmove), text](Move best, Move ponder) {
+                on_bestmove(text(best), best ? text(ponder) : std::string());
+            };
+        engine_.go(params, std::move(searchmoves), start, std::move(callbacks));
+    }
+
+    std::string board() const override { return Game::pretty(engine_.position()); }
+    std::string eval() const override { return Game::eval_report(engine_.position()); }
+
+    std::uint64_t perft(int depth, int threads, std::size_t hash_mb, Output& out) override {
+        Position pos = engine_.position();
+        if (depth == 0) return 1;
+        const bool flag = notation();
+        std::unique_ptr<PerftHash> hash;
+        if (hash_mb > 0) {
+            hash = std::make_unique<PerftHash>(hash_mb);
+            if (hash->empty()) {
+                out.line(fmt::format("info string error: cannot allocate {} MB for the perft hash; counting without it", hash_mb));
+                hash.reset();
+            }
+        }
+        DeepPerftOptions options;
+        options.threads = threads;
+        options.hash = hash.get();
+        const bool plain = threads <= 1 && !hash;
+        std::uint64_t total = 0;
+        for (const auto& [move, count] : plain ? Game::perft_divide(pos, depth) : Game::perft_divide_deep(pos, depth, options)) {
+            out.line(fmt::format("{}: {}", Game::move_text(move, flag), count));
+            total += count;
+        }
+        return total;
+    }
+
+    int bench_depth() const override { return Game::BENCH_DEPTH; }
+    BenchResult bench(int depth) override { return run_bench<Game>(depth); }
+
+    // CecpGame.
+    FenError set_fen(std::string_view fen) override {
+        settle();
+        Position pos;
+        if (FenError e = Game::set_fen(pos, fen, notation())) return e;
+        engine_.set_position(std::move(pos));
+        plies_ = 0;
+        return std::nullopt;
+    }
+    void set_start() override {
+        settle();
+        Position pos;
+        Game::set_fen(pos, Game::START_FEN, notation());
+        engine_.set_position(std::move(pos));
+        plies_ = 0;
+    }
+    bool play(std::string_view text) override {
+        settle();
+        const Move m = Game::parse_xboard_move(engine_.position(), text, notation());
+        if (!m) return false;
+        make(m);
+        return true;
+    }
+    bool undo() override {
+        settle();
+        if (plies_ == 0) return false;
+        Position pos = engine_.position();
+        pos.unmake_move();
+        engine_.set_position(std::move(pos));
+        --plies_;
+        return true;
+    }
+    int plies() const override { return plies_; }
+    Color side_to_move() const override { return engine_.position().side_to_move(); }
+    GameEnd game_end() const override { return Game::game_end(engine_.position()); }
+    std::uint64_t legal_move_count() const override { return Game::count_legal_moves(engine_.position()); }
+
+    void go(const GoParams& params, std::chrono::steady_clock::time_point start, CecpCallbacks cecp_callbacks) override {
+        settle();
+        const bool flag = notation();
+        const auto text = [flag](Move m) { return Game::xboard_move_text(m, flag); };
+        typename BasicEngine<Game>::Callbacks callbacks;
+        if (cecp_callbacks.on_report)
+            callbacks.on_report = [on_report = std::move(cecp_callbacks.on_report), text](const BasicSearchReport<Game>& r) {
+                on_report(text_report(r, text));
+            };
+        // The search's root, copied for the callback: the game after the chosen move is judged
+        // on the search thread, from this copy, so that the result can follow the move at once.
+        callbacks.on_bestmove = [this, root = engine_.position(), on_bestmove = std::move(cecp_callbacks.on_bestmove), text](Move best,
+                                                                                                                             Move) mutable {
+            if (!best) {
+                if (on_bestmove) on_bestmove("", Game::game_end(root));
+                return;
+            }
+            pending_.store(best.raw());
+            root.make_move(best);
+            if (on_bestmove) on_bestmove(text(best), Game::game_end(root));
+        };
+        engine_.go(params, {}, start, std::move(callbacks));
+    }
+
+    void settle() override {
+        const std::uint16_t raw = pending_.exchange(0);
+        if (raw) make(Move(raw));
+    }
+    void discard_move() override { pending_.store(0); }
+
+private:
+    template <class MoveText>
+    static TextReport text_report(const BasicSearchReport<Game>& r, const MoveText& text) {
+        TextReport t;
+        t.depth = r.depth;
+        t.seldepth = r.seldepth;
+        t.multipv = r.multipv;
+        t.score = r.score;
+        t.bound = r.bound;
+        t.nodes = r.nodes;
+        t.time_ms = r.time_ms;
+        t.hashfull = r.hashfull;
+        t.tbhits = r.tbhits;
+        t.pv.reserve(r.pv.size());
+        for (const Move m : r.pv) t.pv.push_back(text(m));
+        return t;
+    }
+
+    void make(Move m) {
+        Position pos = engine_.position();
+        pos.make_move(m);
+        engine_.set_position(std::move(pos));
+        ++plies_;
+    }
+
+    bool notation() const { return notation_ && *notation_; }
+
+    // Reads a position command into `pos`; returns an error message when anything in it is wrong.
+    static FenError parse_position(const std::vector<std::string_view>& tokens, Position& pos, bool flag) {
+        std::size_t i = 1;
+        if (i < tokens.size() && lowercase(tokens[i]) == "startpos") {
+            if (FenError e = Game::set_fen(pos, Game::START_FEN, flag)) return e;
+            ++i;
+        } else if (i < tokens.size() && lowercase(tokens[i]) == "fen") {
+            std::string fen;
+            for (++i; i < tokens.size() && lowercase(tokens[i]) != "moves"; ++i) fen += (fen.empty() ? "" : " ") + std::string(tokens[i]);
+            if (FenError e = Game::set_fen(pos, fen, flag)) return fmt::format("invalid FEN ({}); position unchanged", *e);
+        } else {
+            return std::string("position needs 'startpos' or 'fen <FEN>'; position unchanged");
+        }
+        if (i < tokens.size()) {
+            if (lowercase(tokens[i]) != "moves") return fmt::format("expected 'moves', got '{}'; position unchanged", printable(tokens[i]));
+            const std::size_t first_move = i + 1;
+            for (++i; i < tokens.size(); ++i) {
+                const Move m = Game::parse_move(pos, tokens[i], flag);
+                if (!m)
+                    return fmt::format("illegal or unreadable move '{}' (move {} of the list); position unchanged",
+                                       printable(tokens[i], 16), i - first_move + 1);
+                pos.make_move(m);
+            }
+        }
+        return std::nullopt;
+    }
+
+    std::shared_ptr<const bool> notation_;
+    int plies_ = 0;                          // moves made since the game began (undo stops there)
+    std::atomic<std::uint16_t> pending_{0};  // a CECP search's move, not made yet (raw; 0: none)
+    BasicEngine<Game> engine_;
+};
+
+}  // namespace sen
