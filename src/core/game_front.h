@@ -2,8 +2,8 @@
 // types (positions, moves, move text). The session (uci.h) holds the active game's front through
 // the abstract GameFront and never sees a game type; GameFrontFor<Game> implements it for any
 // game through the game concept's protocol functions (core/game.h: set_fen, parse_move,
-// move_text, START_FEN, pretty, eval_report, perft_divide, BENCH_DEPTH, BENCH_FENS, NAME), and
-// never sees a move generator.
+// move_text, START_FEN, pretty, eval_report, BENCH_DEPTH, BENCH_FENS, NAME) and perft (core/perft.h),
+// and never sees a move generator.
 //
 // Move text goes both ways in the notation the game's notation flag selects (the flag those
 // functions take): positions and `moves` lists, `go searchmoves`, and every move printed. The
@@ -32,6 +32,7 @@
 #include <fmt/core.h>
 
 #include "core/bench.h"
+#include "core/deep_perft.h"
 #include "core/engine.h"
 #include "core/game.h"
 #include "core/go_params.h"
@@ -232,7 +233,7 @@ public:
         options.hash = hash.get();
         const bool plain = threads <= 1 && !hash;
         std::uint64_t total = 0;
-        for (const auto& [move, count] : plain ? Game::perft_divide(pos, depth) : Game::perft_divide_deep(pos, depth, options)) {
+        for (const auto& [move, count] : plain ? Perft<Game>::divide(pos, depth) : Perft<Game>::divide_deep(pos, depth, options)) {
             out.line(fmt::format("{}: {}", Game::move_text(move, flag), count));
             total += count;
         }
