@@ -12,7 +12,6 @@
 #include "core/game_front_for.h"
 #include "nnue/active_network.h"
 #include "xiangqi/engine.h"
-#include "xiangqi/game.h"
 #include "xiangqi/nnue.h"
 
 namespace sen {
@@ -116,7 +115,11 @@ UciOption eval_file_option() {
     return eval;
 }
 
-GameEntry chess_entry() {
+// Each game's entry for the protocol: its front (core/game_front.h) and the options that belong to
+// it (chess: UCI_Chess960, its castling notation; EvalFile, the network of the game being played,
+// each game keeping its own; the Syzygy options). uci_setup() picks them by the game's tag, so a
+// game of games.h without an entry does not compile.
+GameEntry game_entry(GameTag<chess::ChessGame>) {
     using chess::ChessGame;
     // UCI_Chess960: castling is written king-takes-rook (e1h1) instead of e1g1. The flag is the
     // notation flag of this session's chess fronts.
@@ -178,7 +181,7 @@ void add_xiangqi_rule_options(GameEntry& entry) {
     entry.options.push_back(std::move(limit));
 }
 
-GameEntry xiangqi_entry() {
+GameEntry game_entry(GameTag<xiangqi::XiangqiGame>) {
     GameEntry entry;
     entry.variant = xiangqi::XiangqiGame::NAME;
     entry.make_front = [] { return std::make_unique<GameFrontFor<xiangqi::XiangqiGame>>(); };
@@ -189,16 +192,19 @@ GameEntry xiangqi_entry() {
 
 }  // namespace
 
+std::string game_names(std::string_view separator) {
+    std::string names;
+    for (const std::string_view name : GAME_NAMES) names += (names.empty() ? "" : std::string(separator)) + std::string(name);
+    return names;
+}
+
 UciSetup uci_setup() {
     UciSetup setup;
-    setup.games.push_back(chess_entry());
-    setup.games.push_back(xiangqi_entry());
+    for_each_game([&setup](auto tag) { setup.games.push_back(game_entry(tag)); });
     setup.help = "Sen speaks UCI (uci, isready, setoption, ucinewgame, position, go, stop, ponderhit, quit).\n"
                  "Extra commands: d (show the board), eval (evaluation), perft <depth> / go perft <depth>,\n"
                  "bench [depth], help. Xiangqi: setoption name UCI_Variant value xiangqi (chess to go back).\n"
-                 "Command line: sen bench [depth] [--variant xiangqi] | sen perft <depth> [FEN] [--divide]\n"
-                 "[--threads N] [--hash MB] | sen perft --suite FILE [--max-depth D] [--threads N]\n"
-                 "| sen tbprobe --path DIRS [FEN ...] (Syzygy WDL and DTZ).";
+                 "Command line: sen --help lists the subcommands (bench, perft, tbprobe, datagen, ...).";
     return setup;
 }
 

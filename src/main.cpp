@@ -1,9 +1,12 @@
-// Entry point: dispatches the command-line subcommands (perft, bench, datagen, datagen-convert, tune,
-// nnue-train, tbprobe), otherwise runs a protocol loop on standard input and output with the games of
-// games.h: CECP (xboard) when the first command is `xboard`, UCI otherwise.
+// Entry point: a command-line subcommand from the table below (`sen --help` lists them), or with
+// no argument a protocol loop on standard input and output with the games of games.h: CECP
+// (xboard) when the first command is `xboard`, UCI otherwise. Any other argument is refused, so
+// that a mistyped subcommand does not leave the engine waiting silently for UCI.
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #ifdef _WIN32
@@ -11,27 +14,70 @@
 #include <io.h>
 #endif
 
+#include <fmt/core.h>
+
 #include "core/uci.h"
 #include "core/xboard.h"
 #include "games.h"
-#include "tools/bench_command.h"
-#include "tools/cli.h"
-#include "tools/datagen.h"
-#include "tools/datagen_convert.h"
-#include "tools/nnue_train.h"
-#include "tools/tbprobe_command.h"
-#include "tools/tune.h"
+#include "tools/subcommands.h"
+
+namespace {
+
+using Arguments = std::vector<std::string>;
+
+struct Subcommand {
+    std::string_view name;
+    std::string_view summary;  // one line for `sen --help`
+    int (*run)(const Arguments& args);
+};
+
+int print_usage(const Arguments& args);
+
+// The first argument picks one of these, which gets the arguments after it.
+constexpr Subcommand SUBCOMMANDS[] = {
+    {"perft", "count the leaf nodes of the legal move tree (also --suite FILE)", sen::run_perft_command},
+    {"bench", "search the bench positions: the node count and speed", sen::run_bench_command},
+    {"datagen", "play self-play games for training data", sen::run_datagen_command},
+    {"datagen-convert", "convert training data between text and the binary game files", sen::run_datagen_convert_command},
+    {"tune", "fit the hand-written evaluation's weights to training data", sen::run_tune_command},
+    {"nnue-train", "train a network on training data", sen::run_nnue_train_command},
+    {"tbprobe", "probe the Syzygy tables for positions", sen::run_tbprobe_command},
+    {"magics", "print the chess slider attack multipliers, found again", sen::run_magics_command},
+    // The binary's own options. --version goes here.
+    {"--help", "print this list and exit (also -h and help)", print_usage},
+};
+
+int print_usage(const Arguments&) {
+    fmt::print("usage: sen [SUBCOMMAND [ARGUMENTS...]]\n"
+               "Without arguments Sen reads UCI commands (or CECP after `xboard`) on standard input; games: {}.\n"
+               "Subcommands:\n",
+               sen::game_names(", "));
+    std::size_t width = 0;
+    for (const Subcommand& command : SUBCOMMANDS) width = std::max(width, command.name.size());
+    for (const Subcommand& command : SUBCOMMANDS) fmt::print("  {:<{}}  {}\n", command.name, width, command.summary);
+    return 0;
+}
+
+// The subcommand the first argument names, allowing help's other spellings; nothing if none.
+const Subcommand* find_subcommand(std::string_view name) {
+    if (name == "-h" || name == "help") name = "--help";
+    for (const Subcommand& command : SUBCOMMANDS)
+        if (command.name == name) return &command;
+    return nullptr;
+}
+
+}  // namespace
 
 int main(int argc, char* argv[]) {
-    const std::vector<std::string> args(argv + 1, argv + argc);
-    if (!args.empty() && args[0] == "perft") return sen::run_perft_command({args.begin() + 1, args.end()});
-    if (!args.empty() && args[0] == "magics") return sen::run_magics_command();
-    if (!args.empty() && args[0] == "bench") return sen::run_bench_cli({args.begin() + 1, args.end()});
-    if (!args.empty() && args[0] == "datagen") return sen::run_datagen_command({args.begin() + 1, args.end()});
-    if (!args.empty() && args[0] == "datagen-convert") return sen::run_datagen_convert_command({args.begin() + 1, args.end()});
-    if (!args.empty() && args[0] == "tune") return sen::run_tune_command({args.begin() + 1, args.end()});
-    if (!args.empty() && args[0] == "tbprobe") return sen::run_tbprobe_command({args.begin() + 1, args.end()});
-    if (!args.empty() && args[0] == "nnue-train") return sen::run_nnue_train_command({args.begin() + 1, args.end()});
+    const Arguments args(argv + 1, argv + argc);
+    if (!args.empty()) {
+        const Subcommand* command = find_subcommand(args[0]);
+        if (!command) {
+            fmt::print(stderr, "sen: unknown subcommand or option '{}' (sen --help lists them)\n", args[0]);
+            return 2;
+        }
+        return command->run({args.begin() + 1, args.end()});
+    }
 
 #ifdef _WIN32
     // Binary standard input: in text mode the C runtime would end the input at a Ctrl-Z byte

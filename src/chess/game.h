@@ -1,6 +1,6 @@
 // Chess as a game for the shared searcher, engine and protocol (see game.h for the seam).
 //
-// Only forwards to the chess modules (position, movegen, eval, see, notation, perft); every
+// Only forwards to the chess modules (position, movegen, eval, see, notation); every
 // function is inline so that the chess instantiation of the searcher compiles to the same code
 // as a searcher written for chess alone. Chess rules the search needs: repetition, the
 // fifty-move rule (a mate on its last ply still counts) and insufficient material are draws;
@@ -19,7 +19,6 @@
 #include "chess/movegen.h"
 #include "chess/nnue.h"
 #include "chess/notation.h"
-#include "chess/perft.h"
 #include "chess/position.h"
 #include "chess/see.h"
 #include "chess/syzygy/root.h"
@@ -27,6 +26,7 @@
 #include "chess/threats.h"
 #include "chess/wdl_model.h"
 #include "core/game.h"
+#include "core/perft.h"
 #include "core/prng.h"
 
 namespace sen::chess {
@@ -152,12 +152,13 @@ struct ChessGame {
     }
     static constexpr const WdlModel& WDL_MODEL = chess::WDL_MODEL;
     static int wdl_material(const Position& pos) { return chess::wdl_material(pos); }
-    static std::vector<std::pair<Move, std::uint64_t>> perft_divide(Position& pos, int depth) { return chess::perft_divide(pos, depth); }
-    static std::vector<std::pair<Move, std::uint64_t>> perft_divide_deep(const Position& pos, int depth, const DeepPerftOptions& options) {
-        return chess::perft_divide_deep(pos, depth, options);
-    }
 };
 
 static_assert(Game<ChessGame>);
 
 }  // namespace sen::chess
+
+namespace sen {
+// Perft over the chess generator, compiled once, in chess/movegen.cpp (core/perft.h says why).
+extern template struct Perft<chess::ChessGame>;
+}  // namespace sen

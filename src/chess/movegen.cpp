@@ -1,5 +1,8 @@
 #include "chess/movegen.h"
 
+#include "chess/game.h"
+#include "core/deep_perft.h"
+
 namespace sen::chess {
 
 namespace {
@@ -196,29 +199,28 @@ void generate_for(const Position& pos, Sink& sink) {
     }
 }
 
-template <GenKind Kind, class Sink>
-void generate_any(const Position& pos, Sink& sink) {
-    if (pos.side_to_move() == Color::White) generate_for<Color::White, Kind>(pos, sink);
-    else generate_for<Color::Black, Kind>(pos, sink);
-}
+// The generator as core/movegen.h runs it.
+struct Generator {
+    using List = ListSink;
+    using Count = CountSink;
+    template <Color Us, GenKind Kind, class Sink>
+    static void run(const Position& pos, Sink& sink) {
+        generate_for<Us, Kind>(pos, sink);
+    }
+};
 
 }  // namespace
 
 template <GenKind Kind>
 void generate(const Position& pos, MoveList& list) {
-    ListSink sink{list};
-    generate_any<Kind>(pos, sink);
+    list_moves<Generator, Kind>(pos, list);
 }
 
 template void generate<GenKind::Noisy>(const Position&, MoveList&);
 template void generate<GenKind::Quiet>(const Position&, MoveList&);
 template void generate<GenKind::All>(const Position&, MoveList&);
 
-std::uint64_t count_legal_moves(const Position& pos) {
-    CountSink sink;
-    generate_any<GenKind::All>(pos, sink);
-    return sink.count;
-}
+std::uint64_t count_legal_moves(const Position& pos) { return count_moves<Generator>(pos); }
 
 // Decides one move without generating the list, so that the move picker can try the hash move
 // first at every node; it must accept exactly what generate<GenKind::All> emits, for any 16 bits
@@ -290,3 +292,10 @@ bool is_legal(const Position& pos, Move m) {
 }
 
 }  // namespace sen::chess
+
+namespace sen {
+
+// Perft (core/perft.h) over this generator.
+template struct Perft<chess::ChessGame>;
+
+}  // namespace sen

@@ -10,13 +10,13 @@
 
 #include "chess/position.h"
 #include "core/move_list.h"
+#include "core/movegen.h"
 
 namespace sen::chess {
 
-// Which moves to emit. Noisy and Quiet split All without overlap, for staged move ordering:
-// Noisy = captures (en passant and capture-promotions included) and promotions to a queen;
-// Quiet = other non-captures, castling and under-promotions without capture.
-enum class GenKind : std::uint8_t { Noisy, Quiet, All };
+// GenKind (core/movegen.h): Noisy = captures (en passant and capture-promotions included) and
+// promotions to a queen; Quiet = other non-captures, castling and under-promotions without capture.
+using sen::GenKind;
 
 // 218 is the most legal moves any reachable position has; the FEN parser rejects piece sets that
 // promotions cannot explain, so 256 is never exceeded.

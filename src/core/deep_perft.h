@@ -1,6 +1,6 @@
 // Deep perft: the per-root-move counts of perft (perft.h) on several threads that share a perft
-// hash (perft_hash.h), with progress reports for runs of minutes or hours. Each game's perft.cpp
-// instantiates it with its own position, move list and generator, as it does perft_count.
+// hash (perft_hash.h), with progress reports for runs of minutes or hours: Perft<Game>::divide_deep,
+// compiled with the rest of Perft<Game> in each game's movegen.cpp.
 //
 // The work is split two plies below the root, not at the root: the root's 20-50 moves differ in
 // size by factors of ten, and the thread that drew the biggest would finish long after the
@@ -8,7 +8,7 @@
 // counter, so the few hundred tasks keep every thread busy until the last ones. Each thread counts
 // in its own copy of the root position; counts are added to their root move atomically.
 //
-// The plain count (perft_count) stays separate and untouched: it is the default, and the one
+// The plain count (Perft::count) stays separate and untouched: it is the default, and the one
 // scripts/bench-perft compares with Stockfish. Without a hash the tasks call it as it is.
 #pragma once
 
@@ -46,17 +46,16 @@ struct DeepPerftOptions {
     std::chrono::milliseconds progress_interval{250};
 };
 
-// perft_count with a perft hash: every node two or more plies above the leaves is looked up
+// Perft::count with a perft hash: every node two or more plies above the leaves is looked up
 // (a depth-2 subtree already costs more than a cache miss) and stored once counted.
-template <typename Position, typename MoveList, void (*GenerateAll)(const Position&, MoveList&),
-          std::uint64_t (*CountLegalMoves)(const Position&)>
-std::uint64_t perft_count_hashed(Position& pos, int depth, PerftHash& hash) {
+template <SearchGame G>
+std::uint64_t perft_count_hashed(typename G::Position& pos, int depth, PerftHash& hash) {
     if (depth <= 0) return 1;
-    if (depth == 1) return CountLegalMoves(pos);
+    if (depth == 1) return G::count_legal_moves(pos);
     const Key key = pos.key();
     if (const auto stored = hash.probe(key, depth)) return *stored;
-    MoveList moves;
-    GenerateAll(pos, moves);
+    typename G::MoveList moves;
+    G::generate_all(pos, moves);
     // The children are looked up too (from depth 3): their buckets are fetched all at once, so
     // the cache misses overlap instead of coming one per child.
     if (depth >= 3)
@@ -64,25 +63,24 @@ std::uint64_t perft_count_hashed(Position& pos, int depth, PerftHash& hash) {
     std::uint64_t nodes = 0;
     for (const auto m : moves) {
         pos.make_move(m);
-        nodes += perft_count_hashed<Position, MoveList, GenerateAll, CountLegalMoves>(pos, depth - 1, hash);
+        nodes += perft_count_hashed<G>(pos, depth - 1, hash);
         pos.unmake_move();
     }
     hash.store(key, depth, nodes);
     return nodes;
 }
 
-// Per root move counts, in generation order, as perft_count_divide gives them.
-template <typename Position, typename MoveList, void (*GenerateAll)(const Position&, MoveList&),
-          std::uint64_t (*CountLegalMoves)(const Position&)>
-std::vector<std::pair<typename MoveList::value_type, std::uint64_t>> perft_divide_deep(const Position& root, int depth,
-                                                                                       const DeepPerftOptions& options) {
-    using Move = typename MoveList::value_type;
-    std::vector<std::pair<Move, std::uint64_t>> result;
+// Per root move counts, in generation order, as Perft::divide gives them.
+template <SearchGame G>
+typename Perft<G>::Divide Perft<G>::divide_deep(const Position& root, int depth, const DeepPerftOptions& options) {
+    using Move = typename G::Move;
+    using MoveList = typename G::MoveList;
+    Divide result;
     if (depth <= 0) return result;
     const auto start = std::chrono::steady_clock::now();
     Position pos = root;
     MoveList root_moves;
-    GenerateAll(pos, root_moves);
+    G::generate_all(pos, root_moves);
     for (const Move m : root_moves) result.emplace_back(m, 1);
     const int roots = int(result.size());
     if (depth == 1) {
@@ -106,7 +104,7 @@ std::vector<std::pair<typename MoveList::value_type, std::uint64_t>> perft_divid
         }
         pos.make_move(result[std::size_t(i)].first);
         MoveList replies;
-        GenerateAll(pos, replies);
+        G::generate_all(pos, replies);
         pos.unmake_move();
         for (const Move reply : replies) tasks.push_back({i, reply});
         tasks_left[std::size_t(i)] = int(replies.size());
@@ -123,11 +121,10 @@ std::vector<std::pair<typename MoveList::value_type, std::uint64_t>> perft_divid
             local.make_move(result[std::size_t(task.root)].first);
             std::uint64_t count;
             if (depth == 2) {
-                count = CountLegalMoves(local);
+                count = G::count_legal_moves(local);
             } else {
                 local.make_move(task.reply);
-                count = options.hash ? perft_count_hashed<Position, MoveList, GenerateAll, CountLegalMoves>(local, depth - 2, *options.hash)
-                                     : perft_count<Position, MoveList, GenerateAll, CountLegalMoves>(local, depth - 2);
+                count = options.hash ? perft_count_hashed<G>(local, depth - 2, *options.hash) : Perft::count(local, depth - 2);
                 local.unmake_move();
             }
             local.unmake_move();

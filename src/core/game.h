@@ -23,7 +23,6 @@
 #include <string_view>
 #include <vector>
 
-#include "core/deep_perft.h"
 #include "core/types.h"
 #include "core/wdl.h"
 
@@ -152,7 +151,7 @@ concept SearchGame = requires(const typename G::Position& pos, typename G::Posit
 // a game without castling ignores it.
 template <class G>
 concept ProtocolGame = requires(const typename G::Position& pos, typename G::Position& mutable_pos, typename G::Move m,
-                                std::string_view text, int depth, bool notation, const DeepPerftOptions& perft_options) {
+                                std::string_view text, bool notation) {
     { G::START_FEN } -> std::convertible_to<std::string_view>;
     { G::set_fen(mutable_pos, text, notation) } -> std::same_as<FenError>;
     { pos.fen() } -> std::convertible_to<std::string>;
@@ -169,8 +168,6 @@ concept ProtocolGame = requires(const typename G::Position& pos, typename G::Pos
     // The win/draw/loss model of UCI_ShowWDL (core/wdl.h) and the material count it reads.
     { G::WDL_MODEL } -> std::convertible_to<WdlModel>;
     { G::wdl_material(pos) } -> std::same_as<int>;
-    G::perft_divide(mutable_pos, depth);
-    G::perft_divide_deep(pos, depth, perft_options);  // threads and a perft hash (deep_perft.h)
     { G::BENCH_DEPTH } -> std::convertible_to<int>;
     G::BENCH_FENS.begin();
 };

@@ -1,7 +1,7 @@
 // GameFrontFor<Game>: the front of one game (core/game_front.h) and its CECP play
 // (core/cecp_game.h), implemented for any game through the game concept's protocol functions
 // (core/game.h: set_fen, parse_move, move_text, xboard_move_text, START_FEN, pretty,
-// eval_report, perft_divide, BENCH_DEPTH, BENCH_FENS, NAME). It owns the game's engine and hands
+// eval_report, BENCH_DEPTH, BENCH_FENS, NAME). It owns the game's engine and hands
 // it out as EngineControl; it never sees a move generator. Included where games are registered
 // (src/games.cpp); the sessions see only the interfaces.
 #pragma once
@@ -24,6 +24,7 @@
 #include "core/game.h"
 #include "core/game_front.h"
 #include "core/go_params.h"
+#include "core/deep_perft.h"
 #include "core/perft_hash.h"
 #include "core/uci_text.h"
 
@@ -110,7 +111,7 @@ public:
         options.hash = hash.get();
         const bool plain = threads <= 1 && !hash;
         std::uint64_t total = 0;
-        for (const auto& [move, count] : plain ? Game::perft_divide(pos, depth) : Game::perft_divide_deep(pos, depth, options)) {
+        for (const auto& [move, count] : plain ? Perft<Game>::divide(pos, depth) : Perft<Game>::divide_deep(pos, depth, options)) {
             out.line(fmt::format("{}: {}", Game::move_text(move, flag), count));
             total += count;
         }

@@ -1,26 +1,28 @@
 #include "tools/bench_command.h"
 
 #include <cstdio>
+#include <string>
+#include <vector>
 
 #include <fmt/core.h>
 
 #include "chess/search.h"
+#include "tools/subcommands.h"
 #include "xiangqi/search.h"
 
 namespace sen {
 
-using namespace chess;
-
-BenchResult run_bench(std::string_view variant, std::optional<int> depth, const BenchProgress& progress) {
-    if (variant == xiangqi::XiangqiGame::NAME)
-        return run_bench<xiangqi::XiangqiGame>(depth.value_or(xiangqi::XiangqiGame::BENCH_DEPTH), progress);
-    return run_bench<chess::ChessGame>(depth.value_or(chess::ChessGame::BENCH_DEPTH), progress);
+BenchResult run_bench(GameId game, std::optional<int> depth, const BenchProgress& progress) {
+    return visit_game(game, [&](auto tag) {
+        using G = typename decltype(tag)::Game;
+        return run_bench<G>(depth.value_or(G::BENCH_DEPTH), progress);
+    });
 }
 
-int run_bench_cli(const std::vector<std::string>& args) {
-    constexpr const char* usage = "usage: sen bench [depth 1..64] [--variant chess|xiangqi]\n";
+int run_bench_command(const std::vector<std::string>& args) {
+    const std::string usage = fmt::format("usage: sen bench [depth 1..64] [--variant {}]\n", game_names("|"));
     std::optional<int> depth;
-    std::string variant = "chess";
+    std::string variant(GAME_NAMES[0]);
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         if (a == "--variant" && i + 1 < args.size()) {
@@ -38,11 +40,12 @@ int run_bench_cli(const std::vector<std::string>& args) {
             return 2;
         }
     }
-    if (variant != chess::ChessGame::NAME && variant != xiangqi::XiangqiGame::NAME) {
-        fmt::print("error: unknown variant '{}' (chess or xiangqi)\n{}", variant, usage);
+    const std::optional<GameId> game = find_game(variant);
+    if (!game) {
+        fmt::print("error: unknown variant '{}' ({})\n{}", variant, game_names(" or "), usage);
         return 2;
     }
-    const BenchResult r = run_bench(variant, depth, [](int index, std::string_view fen, std::uint64_t nodes) {
+    const BenchResult r = run_bench(*game, depth, [](int index, std::string_view fen, std::uint64_t nodes) {
         fmt::print("{:>3} {:>10} {}\n", index + 1, nodes, fen);
         std::fflush(stdout);
     });

@@ -1,25 +1,22 @@
-#include "tools/cli.h"
-
+// `sen perft` and `sen magics` (tools/subcommands.h).
 #include <chrono>
 #include <cstdio>
 #include <memory>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include <fmt/core.h>
 
 #include "chess/attacks.h"
-#include "chess/notation.h"
-#include "chess/perft.h"
-#include "chess/position.h"
+#include "core/deep_perft.h"
 #include "core/perft_hash.h"
+#include "games.h"
 #include "tools/perft_suite.h"
 #include "tools/progress_line.h"
-#include "xiangqi/notation.h"
-#include "xiangqi/perft.h"
+#include "tools/subcommands.h"
 
 namespace sen {
-
-using namespace chess;
 
 namespace {
 
@@ -31,8 +28,6 @@ constexpr const char* PERFT_USAGE =
 
 constexpr int MAX_THREADS = 1024;
 
-enum class Variant : std::uint8_t { Chess, Xiangqi };
-
 // How a count runs: threads, the perft hash's size (0: none) and the status line on stderr.
 struct PerftSettings {
     bool divide = false;
@@ -41,7 +36,7 @@ struct PerftSettings {
     bool progress = false;
 };
 
-int perft_suite_command(const std::string& path, int max_depth, bool chess960, Variant variant, const PerftSettings& settings) {
+int perft_suite_command(const std::string& path, int max_depth, bool chess960, GameId game, const PerftSettings& settings) {
     std::vector<std::string> errors;
     const std::vector<PerftCase> cases = load_perft_suite(path, errors);
     for (const std::string& e : errors) fmt::print("error: {}\n", e);
@@ -66,8 +61,7 @@ int perft_suite_command(const std::string& path, int max_depth, bool chess960, V
         const double left = seconds * double(int(cases.size()) - done) / double(done);
         line.show(progress_text("perft suite", done, int(cases.size()), "positions", nodes, seconds, left), true);
     };
-    const PerftSuiteResult result = variant == Variant::Xiangqi ? run_xiangqi_perft_suite(cases, max_depth, progress, settings.threads)
-                                                                : run_perft_suite(cases, max_depth, chess960, progress, settings.threads);
+    const PerftSuiteResult result = run_perft_suite(game, cases, max_depth, chess960, progress, settings.threads);
     line.clear();
     for (const PerftMismatch& m : result.mismatches) {
         fmt::print("\nMismatch at line {}: {}\n  depth {}: expected {}, got {}\n  divide:\n", m.test.line_number, m.test.fen, m.depth,
@@ -82,34 +76,36 @@ int perft_suite_command(const std::string& path, int max_depth, bool chess960, V
     return result.mismatches.empty() && result.errors.empty() && errors.empty() ? 0 : 1;
 }
 
-// Perft (or its divide) of one position of either game, with the same output for both. One
-// thread without a hash runs the plain count (perft.h), the one scripts/bench-perft measures,
+// Perft (or its divide) of one position of any game, with the same output for all. One
+// thread without a hash runs the plain count (core/perft.h), the one scripts/bench-perft measures,
 // with the status line (if any) refreshed after each root move; anything else the deep one
 // (deep_perft.h). The plain count keeps to the calling thread: through the deep one's task loop
 // on a worker thread, the same count took 5-15% longer on this machine.
-template <class Pos, class MoveText>
-int run_perft(Pos& pos, int depth, const PerftSettings& settings, MoveText move_text) {
+// `notation` is the game's move text flag (chess: Chess960 castling).
+template <class G>
+int run_perft(typename G::Position& pos, int depth, const PerftSettings& settings, bool notation) {
+    const auto move_text = [notation](typename G::Move m) { return G::move_text(m, notation); };
     const auto start = std::chrono::steady_clock::now();
     const auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
     const std::string what = fmt::format("perft {}", depth);
     std::uint64_t nodes = 0;
     if (settings.threads <= 1 && settings.hash_mb == 0 && (!settings.progress || depth <= 1)) {
         if (settings.divide && depth > 0) {
-            for (const auto& [move, count] : perft_divide(pos, depth)) {
+            for (const auto& [move, count] : Perft<G>::divide(pos, depth)) {
                 fmt::print("{}: {}\n", move_text(move), count);
                 nodes += count;
             }
             fmt::print("\n");
         } else {
-            nodes = perft(pos, depth);
+            nodes = Perft<G>::count(pos, depth);
         }
     } else if (settings.threads <= 1 && settings.hash_mb == 0) {
         ProgressLine line(true);
-        auto counts = perft_divide(pos, 1);  // the root moves, each counted below
+        auto counts = Perft<G>::divide(pos, 1);  // the root moves, each counted below
         int done = 0;
         for (auto& [move, count] : counts) {
             pos.make_move(move);
-            count = perft(pos, depth - 1);
+            count = Perft<G>::count(pos, depth - 1);
             pos.unmake_move();
             nodes += count;
             ++done;
@@ -139,7 +135,7 @@ int run_perft(Pos& pos, int depth, const PerftSettings& settings, MoveText move_
             options.progress = [&line, &what](const PerftProgress& p) {
                 line.show(progress_text(what, p.roots_done, p.roots_total, "moves", p.nodes, p.seconds, p.seconds_left));
             };
-        const auto counts = perft_divide_deep(pos, depth, options);
+        const auto counts = Perft<G>::divide_deep(pos, depth, options);
         line.clear();
         if (depth == 0) nodes = 1;
         for (const auto& [move, count] : counts) {
@@ -171,7 +167,7 @@ int run_perft_command(const std::vector<std::string>& args) {
     bool chess960 = false;
     PerftSettings settings;
     std::optional<bool> progress;
-    Variant variant = Variant::Chess;
+    GameId game = 0;
     std::string suite, fen;
     int depth = -1, max_depth = 0;
     for (std::size_t i = 0; i < args.size(); ++i) {
@@ -205,12 +201,12 @@ int run_perft_command(const std::vector<std::string>& args) {
             } else {
                 name = a.substr(10);
             }
-            if (name == "chess") variant = Variant::Chess;
-            else if (name == "xiangqi") variant = Variant::Xiangqi;
-            else {
-                fmt::print("error: unknown variant '{}' (chess or xiangqi)\n{}", name, PERFT_USAGE);
+            const std::optional<GameId> named = find_game(name);
+            if (!named) {
+                fmt::print("error: unknown variant '{}' ({})\n{}", name, game_names(" or "), PERFT_USAGE);
                 return 2;
             }
+            game = *named;
         } else if (a == "--suite" && i + 1 < args.size()) suite = args[++i];
         else if (a == "--max-depth" && i + 1 < args.size()) {
             try {
@@ -235,8 +231,8 @@ int run_perft_command(const std::vector<std::string>& args) {
             fen += (fen.empty() ? "" : " ") + a;
         }
     }
-    if (chess960 && variant == Variant::Xiangqi) {
-        fmt::print("error: --chess960 is a chess option, not one of xiangqi\n{}", PERFT_USAGE);
+    if (chess960 && game != game_id<chess::ChessGame>()) {
+        fmt::print("error: --chess960 is a chess option, not one of {}\n{}", GAME_NAMES[game], PERFT_USAGE);
         return 2;
     }
     settings.progress = progress ? *progress : stderr_is_terminal();
@@ -245,33 +241,31 @@ int run_perft_command(const std::vector<std::string>& args) {
             fmt::print("error: --hash is for one position; a suite runs the plain count on each thread\n{}", PERFT_USAGE);
             return 2;
         }
-        return perft_suite_command(suite, max_depth, chess960, variant, settings);
+        return perft_suite_command(suite, max_depth, chess960, game, settings);
     }
     if (depth < 0) {
         fmt::print("{}", PERFT_USAGE);
         return 2;
     }
-    if (variant == Variant::Xiangqi) {
-        xiangqi::Position pos;
+    return visit_game(game, [&](auto tag) {
+        using G = typename decltype(tag)::Game;
+        typename G::Position pos;
         if (!fen.empty()) {
-            if (xiangqi::FenError error = pos.set_fen(fen)) {
+            if (const FenError error = G::set_fen(pos, fen, chess960)) {
                 fmt::print("error: invalid FEN: {}\n", *error);
                 return 2;
             }
         }
-        return run_perft(pos, depth, settings, [](xiangqi::Move m) { return xiangqi::move_to_uci(m); });
-    }
-    Position pos;
-    if (!fen.empty()) {
-        if (FenError error = pos.set_fen(fen, chess960)) {
-            fmt::print("error: invalid FEN: {}\n", *error);
-            return 2;
-        }
-    }
-    return run_perft(pos, depth, settings, [chess960](Move m) { return move_to_uci(m, chess960); });
+        return run_perft<G>(pos, depth, settings, chess960);
+    });
 }
 
-int run_magics_command() {
+int run_magics_command(const std::vector<std::string>& args) {
+    using namespace chess;
+    if (!args.empty()) {
+        fmt::print(stderr, "error: unexpected argument '{}'\nusage: sen magics\n", args[0]);
+        return 2;
+    }
     fmt::print("// Magic multipliers for the slider attack tables, generated by `sen magics`, which repeats the\n"
                "// fixed-seed search in attacks.cpp: regenerate with `build/sen magics > src/chess/magic_numbers.h`.\n"
                "#pragma once\n\n#include \"chess/types.h\"\n\nnamespace sen::chess::detail {{\n");

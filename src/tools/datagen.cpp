@@ -26,6 +26,7 @@
 #include "core/timeman.h"
 #include "core/tt.h"
 #include "tools/game_file.h"
+#include "tools/subcommands.h"
 #include "tools/training_data.h"
 #include "xiangqi/search.h"
 
@@ -59,9 +60,6 @@ std::optional<GameResult> game_over(const xiangqi::Position& pos) {
     const bool white_wins = (*r == xiangqi::GameResult::Win) == (pos.side_to_move() == Color::White);
     return white_wins ? GameResult::WhiteWins : GameResult::BlackWins;
 }
-
-template <class Game>
-constexpr DataVariant VARIANT = std::is_same_v<Game, ChessGame> ? DataVariant::Chess : DataVariant::Xiangqi;
 
 // A uniform double in [0, 1) from the generator's top 53 bits (no standard distribution, whose
 // output may differ between standard libraries).
@@ -295,7 +293,7 @@ DatagenStats run_datagen(const DatagenOptions& options, const DatagenSink& sink,
 template <class Game>
 DatagenStats run_datagen(const DatagenOptions& options, std::ostream& out, const DatagenProgress& progress) {
     const DatagenSink sink = [&out](const GameRecord& game) {
-        const bool whole = game_records(VARIANT<Game>, game, [&out](const DataRecord& record) { write_record(out, record); });
+        const bool whole = game_records(game_id<Game>(), game, [&out](const DataRecord& record) { write_record(out, record); });
         assert(whole);
         (void)whole;
         return bool(out.flush());
@@ -344,8 +342,9 @@ int run_datagen_command(const std::vector<std::string>& args) {
         }
         ++i;
     }
-    if (variant != ChessGame::NAME && variant != xiangqi::XiangqiGame::NAME) {
-        fmt::print(stderr, "error: unknown variant '{}' (chess or xiangqi)\n{}", variant, DATAGEN_USAGE);
+    const std::optional<GameId> game = find_game(variant);
+    if (!game) {
+        fmt::print(stderr, "error: unknown variant '{}' ({})\n{}", variant, game_names(" or "), DATAGEN_USAGE);
         return 2;
     }
     if (format != "binary" && format != "text") {
@@ -360,7 +359,7 @@ int run_datagen_command(const std::vector<std::string>& args) {
         fmt::print(stderr, "error: --soft-nodes {} is above the hard cap --nodes {}\n{}", options.soft_nodes, options.nodes, DATAGEN_USAGE);
         return 2;
     }
-    const bool xiangqi = variant == xiangqi::XiangqiGame::NAME;
+    const bool xiangqi = *game == game_id<xiangqi::XiangqiGame>();
     const bool binary = format == "binary";
 
     // Binary output appends: the games already in the file count towards --games, and the new
@@ -369,7 +368,7 @@ int run_datagen_command(const std::vector<std::string>& args) {
     std::ofstream text;
     std::uint64_t existing = 0;
     if (binary) {
-        if (auto error = writer.open(out_path, xiangqi ? DataVariant::Xiangqi : DataVariant::Chess)) {
+        if (auto error = writer.open(out_path, *game)) {
             fmt::print(stderr, "error: {}\n", *error);
             return 1;
         }
@@ -415,9 +414,9 @@ int run_datagen_command(const std::vector<std::string>& args) {
     DatagenStats stats;
     if (binary) {
         const DatagenSink sink = [&writer](const GameRecord& game) { return writer.write(game); };
-        stats = xiangqi ? run_datagen<xiangqi::XiangqiGame>(options, sink, progress) : run_datagen<ChessGame>(options, sink, progress);
+        stats = visit_game(*game, [&](auto tag) { return run_datagen<typename decltype(tag)::Game>(options, sink, progress); });
     } else {
-        stats = xiangqi ? run_datagen<xiangqi::XiangqiGame>(options, text, progress) : run_datagen<ChessGame>(options, text, progress);
+        stats = visit_game(*game, [&](auto tag) { return run_datagen<typename decltype(tag)::Game>(options, text, progress); });
     }
     if (stats.games % 10 != 0) report(stats);
     if (stats.games != options.games) {

@@ -96,9 +96,4 @@ DatagenStats run_datagen(const DatagenOptions& options, std::ostream& out, const
 // Chess games as text.
 DatagenStats run_datagen(const DatagenOptions& options, std::ostream& out, const DatagenProgress& progress = {});
 
-// `sen datagen [--variant chess|xiangqi] --games N --nodes K --out FILE [--soft-nodes S] [--seed S]
-// [--random-plies R|MIN-MAX] [--opening-score CP] [--threads T] [--dfrc-fraction F]
-// [--format binary|text]`; progress on stderr. Binary output appends to FILE and resumes: N is the total of games wanted there.
-int run_datagen_command(const std::vector<std::string>& args);
-
 }  // namespace sen

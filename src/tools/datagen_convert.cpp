@@ -8,9 +8,6 @@
 
 #include <fmt/core.h>
 
-#include "chess/game.h"
-#include "xiangqi/game.h"
-
 namespace sen {
 
 namespace {
@@ -159,16 +156,15 @@ int convert_to_text(const std::vector<std::string>& inputs, const std::string& o
 
 }  // namespace
 
-std::optional<std::string> convert_text_games(const std::vector<std::string>& inputs, DataVariant variant,
+std::optional<std::string> convert_text_games(const std::vector<std::string>& inputs, GameId game,
                                               const std::function<bool(const GameRecord&)>& sink, ConvertStats& stats) {
     for (const std::string& path : inputs)
         if (is_game_file(path)) return fmt::format("{} is already a binary game file", path);
-    return variant == DataVariant::Xiangqi ? convert<xiangqi::XiangqiGame>(inputs, sink, stats)
-                                           : convert<chess::ChessGame>(inputs, sink, stats);
+    return visit_game(game, [&](auto tag) { return convert<typename decltype(tag)::Game>(inputs, sink, stats); });
 }
 
 int run_datagen_convert_command(const std::vector<std::string>& args) {
-    std::string variant = "chess";
+    std::string variant(GAME_NAMES[0]);
     std::vector<std::string> paths;
     bool to_text = false;
     for (std::size_t i = 0; i < args.size(); ++i) {
@@ -179,8 +175,9 @@ int run_datagen_convert_command(const std::vector<std::string>& args) {
             return 2;
         } else paths.push_back(args[i]);
     }
-    if (variant != "chess" && variant != "xiangqi") {
-        fmt::print(stderr, "error: unknown variant '{}' (chess or xiangqi)\n{}", variant, CONVERT_USAGE);
+    const std::optional<GameId> game = find_game(variant);
+    if (!game) {
+        fmt::print(stderr, "error: unknown variant '{}' ({})\n{}", variant, game_names(" or "), CONVERT_USAGE);
         return 2;
     }
     if (paths.size() < 2) {
@@ -195,15 +192,14 @@ int run_datagen_convert_command(const std::vector<std::string>& args) {
         return 1;
     }
     if (to_text) return convert_to_text(paths, out_path);
-    const DataVariant data_variant = variant == "xiangqi" ? DataVariant::Xiangqi : DataVariant::Chess;
     GameFileWriter writer;
-    if (auto open_error = writer.open(out_path, data_variant)) {
+    if (auto open_error = writer.open(out_path, *game)) {
         fmt::print(stderr, "error: {}\n", *open_error);
         return 1;
     }
     ConvertStats stats;
     const auto failed = convert_text_games(
-        paths, data_variant, [&writer](const GameRecord& game) { return writer.write(game); }, stats);
+        paths, *game, [&writer](const GameRecord& game) { return writer.write(game); }, stats);
     fmt::print(stderr, "datagen-convert: {} records in {} games -> {} ({} plies found again, {} jumps, {} bad lines)\n", stats.records,
                stats.games, out_path, stats.bridged_plies, stats.jumps, stats.bad_lines);
     if (failed) {

@@ -34,11 +34,7 @@ struct ConvertStats {
 
 // Reads the text files in order and hands each game to `sink` (false stops: a write error).
 // Returns what could not be read, if anything.
-std::optional<std::string> convert_text_games(const std::vector<std::string>& inputs, DataVariant variant,
+std::optional<std::string> convert_text_games(const std::vector<std::string>& inputs, GameId game,
                                               const std::function<bool(const GameRecord&)>& sink, ConvertStats& stats);
-
-// `sen datagen-convert [--variant chess|xiangqi] IN.txt [IN2.txt ...] OUT.bin`, or with
-// `--to-text` any data files into text lines (for scripts that read lines); OUT must be new.
-int run_datagen_convert_command(const std::vector<std::string>& args);
 
 }  // namespace sen

@@ -7,9 +7,6 @@
 
 #include <fmt/core.h>
 
-#include "chess/game.h"
-#include "xiangqi/game.h"
-
 namespace sen {
 
 namespace {
@@ -129,10 +126,10 @@ bool replay(const GameRecord& game, const std::function<void(const DataRecord&)>
 
 }  // namespace
 
-std::string game_file_header(DataVariant variant) {
+std::string game_file_header(GameId game) {
     std::string out(GAME_FILE_MAGIC);
     put16(out, GAME_FILE_VERSION);
-    out += char(variant);
+    out += char(game);
     out.append(GAME_FILE_HEADER_BYTES - out.size(), '\0');
     return out;
 }
@@ -182,9 +179,8 @@ std::optional<std::string> read_game_file(const std::string& path, const std::fu
     const unsigned version = std::uint8_t(header[8]) | unsigned(std::uint8_t(header[9])) << 8;
     if (version != GAME_FILE_VERSION)
         return fmt::format("{} is a version {} game file; this build reads version {}", path, version, GAME_FILE_VERSION);
-    if (std::uint8_t(header[10]) > std::uint8_t(DataVariant::Xiangqi))
-        return fmt::format("{}: unknown game {} in the header", path, int(header[10]));
-    scan.variant = DataVariant(header[10]);
+    if (std::uint8_t(header[10]) >= GAME_COUNT) return fmt::format("{}: unknown game {} in the header", path, int(header[10]));
+    scan.game = GameId(header[10]);
     scan.valid_bytes = GAME_FILE_HEADER_BYTES;
 
     std::string record;
@@ -207,32 +203,30 @@ std::optional<std::string> read_game_file(const std::string& path, const std::fu
     return std::nullopt;
 }
 
-bool game_records(DataVariant variant, const GameRecord& game, const std::function<void(const DataRecord&)>& visit) {
-    return variant == DataVariant::Xiangqi ? replay<xiangqi::XiangqiGame>(game, visit) : replay<chess::ChessGame>(game, visit);
+bool game_records(GameId game_id, const GameRecord& game, const std::function<void(const DataRecord&)>& visit) {
+    return visit_game(game_id, [&](auto tag) { return replay<typename decltype(tag)::Game>(game, visit); });
 }
 
-std::optional<std::string> GameFileWriter::open(const std::string& path, DataVariant variant) {
+std::optional<std::string> GameFileWriter::open(const std::string& path, GameId game) {
     std::error_code error;
     // New, empty, or cut inside the header a new file's first write was putting there.
     bool fresh = !std::filesystem::exists(path, error) || std::filesystem::file_size(path, error) == 0;
     if (!fresh && std::filesystem::file_size(path, error) < GAME_FILE_HEADER_BYTES) {
         std::ifstream in(path, std::ios::binary);
         const std::string start((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-        fresh = game_file_header(variant).compare(0, start.size(), start) == 0;
+        fresh = game_file_header(game).compare(0, start.size(), start) == 0;
     }
     if (fresh) {
         existing_ = GameFileScan{};
-        existing_.variant = variant;
+        existing_.game = game;
         out_.open(path, std::ios::binary | std::ios::trunc);
-        if (!out_ || !out_.write(game_file_header(variant).data(), std::streamsize(GAME_FILE_HEADER_BYTES)) || !out_.flush())
+        if (!out_ || !out_.write(game_file_header(game).data(), std::streamsize(GAME_FILE_HEADER_BYTES)) || !out_.flush())
             return fmt::format("cannot write {}", path);
         existing_.valid_bytes = existing_.file_bytes = GAME_FILE_HEADER_BYTES;
         return std::nullopt;
     }
     if (auto unreadable = read_game_file(path, {}, existing_)) return unreadable;
-    if (existing_.variant != variant)
-        return fmt::format("{} holds {} games, not {}", path, existing_.variant == DataVariant::Xiangqi ? "xiangqi" : "chess",
-                           variant == DataVariant::Xiangqi ? "xiangqi" : "chess");
+    if (existing_.game != game) return fmt::format("{} holds {} games, not {}", path, GAME_NAMES[existing_.game], GAME_NAMES[game]);
     // Cut off what a stopped run left of the game it was writing.
     if (existing_.valid_bytes < existing_.file_bytes) {
         std::filesystem::resize_file(path, existing_.valid_bytes, error);

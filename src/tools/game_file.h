@@ -1,7 +1,7 @@
 // The binary training-data format: whole self-play games, `sen datagen`'s default output
 // (docs/training-data.md has it byte by byte).
 //
-// A file is a 16-byte header (magic "SENGAMES", version, game) and then game records, each
+// A file is a 16-byte header (magic "SENGAMES", version, game: its number in games.h) and then game records, each
 // one length-prefixed, checksummed block: the start FEN, then for each ply the move played
 // (the game's own 16-bit move) and the score of the search that chose it, with a flag saying
 // whether the position is a training record. A position costs 4 bytes plus its share of the
@@ -24,6 +24,7 @@
 #include <string_view>
 #include <vector>
 
+#include "games.h"
 #include "tools/training_data.h"
 
 namespace sen {
@@ -31,8 +32,6 @@ namespace sen {
 constexpr std::string_view GAME_FILE_MAGIC = "SENGAMES";
 constexpr std::uint16_t GAME_FILE_VERSION = 1;
 constexpr std::size_t GAME_FILE_HEADER_BYTES = 16;
-
-enum class DataVariant : std::uint8_t { Chess = 0, Xiangqi = 1 };
 
 // Scores are stored in 15 bits; this one value means "no score" (a converted text line
 // without one), and scores beyond GAME_FILE_SCORE_LIMIT are clamped to it.
@@ -59,14 +58,14 @@ struct GameRecord {
 };
 
 // The file header and one game's whole record (length prefix to checksum).
-std::string game_file_header(DataVariant variant);
+std::string game_file_header(GameId game);
 std::string encode_game(const GameRecord& game);
 
 // Whether the file starts with the magic (a binary file, for read_records' choice of reader).
 bool is_game_file(const std::string& path);
 
 struct GameFileScan {
-    DataVariant variant = DataVariant::Chess;
+    GameId game = 0;
     std::uint64_t games = 0;        // whole games
     std::uint64_t valid_bytes = 0;  // header and whole games; beyond: a partial or damaged tail
     std::uint64_t file_bytes = 0;
@@ -81,7 +80,7 @@ std::optional<std::string> read_game_file(const std::string& path, const std::fu
 // Replays a game and calls visit for each recorded position (its FEN, the game's result, its
 // score). False if a move is not legal where it is played, or a FEN does not read: the game
 // is damaged, and its records from there on are not visited.
-bool game_records(DataVariant variant, const GameRecord& game, const std::function<void(const DataRecord&)>& visit);
+bool game_records(GameId game_id, const GameRecord& game, const std::function<void(const DataRecord&)>& visit);
 
 // Appends whole games to a file, creating it with a header if it is new or empty. Opening an
 // existing file scans it, cuts off a partial tail and reports what is there, so that a
@@ -89,7 +88,7 @@ bool game_records(DataVariant variant, const GameRecord& game, const std::functi
 class GameFileWriter {
 public:
     // An error when the file cannot be read or written, or holds another game's data.
-    std::optional<std::string> open(const std::string& path, DataVariant variant);
+    std::optional<std::string> open(const std::string& path, GameId game);
     const GameFileScan& existing() const { return existing_; }
     // One write and a flush; false on a write error.
     bool write(const GameRecord& game);

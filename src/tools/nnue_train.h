@@ -56,9 +56,3 @@ std::optional<std::string> load_training_data(const std::vector<std::string>& pa
                                               std::uint64_t seed, TrainingData& data, bool mirror_files = false);
 
 }  // namespace sen::xiangqi::nnue
-
-namespace sen {
-
-int run_nnue_train_command(const std::vector<std::string>& args);
-
-}  // namespace sen

@@ -8,15 +8,9 @@
 #include <sstream>
 #include <thread>
 
-#include "chess/notation.h"
-#include "chess/perft.h"
-#include "chess/position.h"
-#include "xiangqi/notation.h"
-#include "xiangqi/perft.h"
+#include "core/perft.h"
 
 namespace sen {
-
-using namespace chess;
 
 ParsedPerftLine parse_perft_line(std::string_view line, int line_number) {
     const std::size_t first = line.find_first_not_of(" \t\r\n");
@@ -76,11 +70,11 @@ std::vector<PerftCase> load_perft_suite(const std::string& path, std::vector<std
 
 namespace {
 
-// One loop for both games: `set_up` reads a case's FEN into a position (returning an error
-// text or nothing) and `move_text` writes a move of the divide. Each case's outcome is kept apart
-// and merged in the suite's order at the end, so threads only share the next case's index.
-template <class Pos, class SetUp, class MoveText>
-PerftSuiteResult run_cases(const std::vector<PerftCase>& cases, int max_depth, SetUp set_up, MoveText move_text,
+// The suite in game G, whose FENs and divide moves `notation` reads and writes (the game's flag:
+// chess's Chess960 castling). Each case's outcome is kept apart and merged in the suite's order
+// at the end, so threads only share the next case's index.
+template <class G>
+PerftSuiteResult run_cases(const std::vector<PerftCase>& cases, int max_depth, bool notation,
                            const std::function<void(int, const PerftCase&, bool)>& progress, int threads) {
     struct Outcome {
         std::optional<std::string> error;
@@ -98,21 +92,21 @@ PerftSuiteResult run_cases(const std::vector<PerftCase>& cases, int max_depth, S
     const auto run_case = [&](std::size_t i) {
         const PerftCase& test = cases[i];
         Outcome& out = outcomes[i];
-        Pos pos;
-        if (std::optional<std::string> error = set_up(pos, test.fen)) {
+        typename G::Position pos;
+        if (const FenError error = G::set_fen(pos, test.fen, notation)) {
             out.error = "line " + std::to_string(test.line_number) + ": " + *error;
             report(i, false);
             return;
         }
         for (const auto& [depth, expected] : test.expected) {
             if (max_depth > 0 && depth > max_depth) break;
-            const std::uint64_t actual = perft(pos, depth);
+            const std::uint64_t actual = Perft<G>::count(pos, depth);
             ++out.checks;
             out.nodes += actual;
             if (actual != expected) {
                 PerftMismatch mismatch{test, depth, expected, actual, {}};
-                for (const auto& [move, count] : perft_divide(pos, depth))
-                    mismatch.divide += move_text(move) + ": " + std::to_string(count) + "\n";
+                for (const auto& [move, count] : Perft<G>::divide(pos, depth))
+                    mismatch.divide += G::move_text(move, notation) + ": " + std::to_string(count) + "\n";
                 out.mismatch = std::move(mismatch);
                 break;
             }
@@ -149,18 +143,10 @@ PerftSuiteResult run_cases(const std::vector<PerftCase>& cases, int max_depth, S
 
 }  // namespace
 
-PerftSuiteResult run_perft_suite(const std::vector<PerftCase>& cases, int max_depth, bool chess960,
+PerftSuiteResult run_perft_suite(GameId game, const std::vector<PerftCase>& cases, int max_depth, bool notation,
                                  const std::function<void(int, const PerftCase&, bool)>& progress, int threads) {
-    return run_cases<Position>(
-        cases, max_depth, [chess960](Position& pos, const std::string& fen) { return pos.set_fen(fen, chess960); },
-        [chess960](Move m) { return move_to_uci(m, chess960); }, progress, threads);
-}
-
-PerftSuiteResult run_xiangqi_perft_suite(const std::vector<PerftCase>& cases, int max_depth,
-                                         const std::function<void(int, const PerftCase&, bool)>& progress, int threads) {
-    return run_cases<xiangqi::Position>(
-        cases, max_depth, [](xiangqi::Position& pos, const std::string& fen) { return pos.set_fen(fen); },
-        [](xiangqi::Move m) { return xiangqi::move_to_uci(m); }, progress, threads);
+    return visit_game(game,
+                      [&](auto tag) { return run_cases<typename decltype(tag)::Game>(cases, max_depth, notation, progress, threads); });
 }
 
 }  // namespace sen

@@ -1,6 +1,6 @@
 // Perft suites: EPD lines "FEN ;D1 20 ;D2 400 ..." with the expected node count per depth,
-// run against the chess or the xiangqi move generator. Used by `sen perft --suite` and by the
-// tests. The file format is the same for both games; only the FEN and move text differ.
+// run against the move generator of any game of games.h. Used by `sen perft --suite` and by the
+// tests. The file format is the same for every game; only the FEN and move text differ.
 #pragma once
 
 #include <cstdint>
@@ -9,6 +9,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "games.h"
 
 namespace sen {
 
@@ -40,16 +42,14 @@ struct PerftSuiteResult {
     std::vector<std::string> errors;  // lines that could not be parsed
 };
 
-// Runs every case up to max_depth (0 = all depths). `progress` is called after each position,
-// one call at a time. With `threads` > 1 the positions are shared out among that many threads
-// (each counts its positions with the plain perft), so `progress` comes in the order positions
-// finish; the result lists mismatches and errors in the suite's order, as with one thread.
-PerftSuiteResult run_perft_suite(const std::vector<PerftCase>& cases, int max_depth, bool chess960,
+// Runs every case, a position of `game`, up to max_depth (0 = all depths); `notation` is the
+// game's flag for FENs and the divide's move text (chess: Chess960 castling; ignored by a game
+// without castling). `progress` is called after each position, one call at a time. With `threads`
+// > 1 the positions are shared out among that many threads (each counts its positions with the
+// plain perft), so `progress` comes in the order positions finish; the result lists mismatches
+// and errors in the suite's order, as with one thread.
+PerftSuiteResult run_perft_suite(GameId game, const std::vector<PerftCase>& cases, int max_depth, bool notation,
                                  const std::function<void(int index, const PerftCase&, bool ok)>& progress = {}, int threads = 1);
-
-// The same for xiangqi positions (sen::xiangqi); divides use xiangqi move text (h3e3, h10g8).
-PerftSuiteResult run_xiangqi_perft_suite(const std::vector<PerftCase>& cases, int max_depth,
-                                         const std::function<void(int index, const PerftCase&, bool ok)>& progress = {}, int threads = 1);
 
 // Reads a suite file; unparsable lines are reported in `errors`.
 std::vector<PerftCase> load_perft_suite(const std::string& path, std::vector<std::string>& errors);

@@ -1,4 +1,4 @@
-#include "tools/tbprobe_command.h"
+// `sen tbprobe` (tools/subcommands.h): the Syzygy tables of chess/syzygy probed from the command line.
 
 #include <cstdio>
 #include <iostream>
@@ -8,6 +8,7 @@
 
 #include "chess/position.h"
 #include "chess/syzygy/tablebase.h"
+#include "tools/subcommands.h"
 
 namespace sen {
 

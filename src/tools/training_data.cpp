@@ -86,7 +86,7 @@ std::optional<std::string> read_records(const std::vector<std::string>& paths,
                 path,
                 [&](const GameRecord& game) {
                     ++games, ++stats.games;
-                    if (!game_records(scan.variant, game, [&](const DataRecord& r) { ++stats.lines, visit(r, games - 1); }))
+                    if (!game_records(scan.game, game, [&](const DataRecord& r) { ++stats.lines, visit(r, games - 1); }))
                         ++stats.bad_lines;  // a damaged game: its records up to the damage were visited
                 },
                 scan);

@@ -16,7 +16,9 @@
 #include <fmt/format.h>
 
 #include "chess/position.h"
+#include "games.h"
 #include "tools/adam.h"
+#include "tools/subcommands.h"
 #include "tools/training_data.h"
 #include "xiangqi/position.h"
 
@@ -678,8 +680,9 @@ int run_tune_command(const std::vector<std::string>& args) {
             return 2;
         }
     }
-    if (variant != CHESS_LAYOUT.game && variant != XIANGQI_LAYOUT.game) {
-        fmt::print(stderr, "error: unknown variant '{}' (chess or xiangqi)\n{}", variant, USAGE);
+    const std::optional<GameId> game = find_game(variant);
+    if (!game) {
+        fmt::print(stderr, "error: unknown variant '{}' ({})\n{}", variant, game_names(" or "), USAGE);
         return 2;
     }
     const double fixed_k = request.fixed_k, lambda = request.lambda, validation = request.validation_fraction;
@@ -688,7 +691,7 @@ int run_tune_command(const std::vector<std::string>& args) {
         fmt::print(stderr, "{}", USAGE);
         return 2;
     }
-    const bool xiangqi = variant == XIANGQI_LAYOUT.game;
+    const bool xiangqi = *game == game_id<xiangqi::XiangqiGame>();
     if (request.out_path.empty()) request.out_path = xiangqi ? XIANGQI_LAYOUT.source_path : CHESS_LAYOUT.source_path;
     return xiangqi ? run_tune<XiangqiTuning>(request, options) : run_tune<ChessTuning>(request, options);
 }

@@ -184,7 +184,4 @@ void normalise(TuneWeights& w, const TuneSet& set, const WeightLayout& layout);
 // goes into its leading comment (one comment line per line of text).
 std::string weights_source(std::span<const Score> weights, const WeightLayout& layout, const std::string& header);
 
-// `sen tune [--variant chess|xiangqi] --data FILE [--epochs E] [--out FILE] ...`.
-int run_tune_command(const std::vector<std::string>& args);
-
 }  // namespace sen

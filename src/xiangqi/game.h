@@ -1,6 +1,6 @@
 // Xiangqi as a game for the shared searcher, engine and protocol (see ../game.h for the seam).
 //
-// Forwards to the xiangqi modules (position, movegen, eval, see, notation, perft); every function
+// Forwards to the xiangqi modules (position, movegen, eval, see, notation); every function
 // is inline so that the xiangqi instantiation of the searcher (xiangqi/search.cpp) has them
 // inlined. Xiangqi rules the search needs, from the side to move's point of view: a repetition
 // is judged by Position::repetition_result (the side that checked on every move of the cycle,
@@ -18,13 +18,13 @@
 #include <vector>
 
 #include "core/game.h"
+#include "core/perft.h"
 #include "core/prng.h"
 #include "xiangqi/bench_positions.h"
 #include "xiangqi/eval.h"
 #include "xiangqi/movegen.h"
 #include "xiangqi/nnue.h"
 #include "xiangqi/notation.h"
-#include "xiangqi/perft.h"
 #include "xiangqi/position.h"
 #include "xiangqi/see.h"
 #include "xiangqi/threats.h"
@@ -124,12 +124,13 @@ struct XiangqiGame {
     }
     static constexpr const WdlModel& WDL_MODEL = xiangqi::WDL_MODEL;
     static int wdl_material(const Position& pos) { return xiangqi::wdl_material(pos); }
-    static std::vector<std::pair<Move, std::uint64_t>> perft_divide(Position& pos, int depth) { return xiangqi::perft_divide(pos, depth); }
-    static std::vector<std::pair<Move, std::uint64_t>> perft_divide_deep(const Position& pos, int depth, const DeepPerftOptions& options) {
-        return xiangqi::perft_divide_deep(pos, depth, options);
-    }
 };
 
 static_assert(Game<XiangqiGame>);
 
 }  // namespace sen::xiangqi
+
+namespace sen {
+// Perft over the xiangqi generator, compiled once, in xiangqi/movegen.cpp (core/perft.h says why).
+extern template struct Perft<xiangqi::XiangqiGame>;
+}  // namespace sen

@@ -1,5 +1,8 @@
 #include "xiangqi/movegen.h"
 
+#include "core/deep_perft.h"
+#include "xiangqi/game.h"
+
 namespace sen::xiangqi {
 
 namespace {
@@ -166,29 +169,28 @@ void generate_for(const Position& pos, Sink& sink) {
     tested_moves(pos, sink, ksq, general_steps(ksq) & kind_mask);
 }
 
-template <GenKind Kind, class Sink>
-void generate_any(const Position& pos, Sink& sink) {
-    if (pos.side_to_move() == Color::White) generate_for<Color::White, Kind>(pos, sink);
-    else generate_for<Color::Black, Kind>(pos, sink);
-}
+// The generator as core/movegen.h runs it.
+struct Generator {
+    using List = ListSink;
+    using Count = CountSink;
+    template <Color Us, GenKind Kind, class Sink>
+    static void run(const Position& pos, Sink& sink) {
+        generate_for<Us, Kind>(pos, sink);
+    }
+};
 
 }  // namespace
 
 template <GenKind Kind>
 void generate(const Position& pos, MoveList& list) {
-    ListSink sink{list};
-    generate_any<Kind>(pos, sink);
+    list_moves<Generator, Kind>(pos, list);
 }
 
 template void generate<GenKind::Noisy>(const Position&, MoveList&);
 template void generate<GenKind::Quiet>(const Position&, MoveList&);
 template void generate<GenKind::All>(const Position&, MoveList&);
 
-std::uint64_t count_legal_moves(const Position& pos) {
-    CountSink sink;
-    generate_any<GenKind::All>(pos, sink);
-    return sink.count;
-}
+std::uint64_t count_legal_moves(const Position& pos) { return count_moves<Generator>(pos); }
 
 bool is_pseudo_legal(const Position& pos, Move m) {
     if (!m.is_ok()) return false;
@@ -204,3 +206,10 @@ bool is_pseudo_legal(const Position& pos, Move m) {
 bool is_legal(const Position& pos, Move m) { return is_pseudo_legal(pos, m) && pos.general_safe_after(m.from(), m.to()); }
 
 }  // namespace sen::xiangqi
+
+namespace sen {
+
+// Perft (core/perft.h) over this generator.
+template struct Perft<xiangqi::XiangqiGame>;
+
+}  // namespace sen

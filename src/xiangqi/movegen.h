@@ -18,12 +18,13 @@
 #include <cstdint>
 
 #include "core/move_list.h"
+#include "core/movegen.h"
 #include "xiangqi/position.h"
 
 namespace sen::xiangqi {
 
-// Which moves to emit: Noisy = captures, Quiet = the others, All = both.
-enum class GenKind : std::uint8_t { Noisy, Quiet, All };
+// GenKind (core/movegen.h): Noisy = captures, Quiet = the others.
+using sen::GenKind;
 
 // No xiangqi position has more than 2*17 (chariots) + 2*17 (cannons) + 2*8 (horses) +
 // 2*4 (elephants) + 4+1 (advisors) + 4 (general) + 5*3 (soldiers) = 116 moves, and the FEN

@@ -17,9 +17,10 @@
 #include <vector>
 
 #include "chess/chess960.h"
+#include "chess/game.h"
 #include "chess/notation.h"
-#include "chess/perft.h"
 #include "chess/test_util.h"
+#include "core/perft.h"
 
 using namespace sen;
 using namespace sen::chess;
@@ -219,7 +220,7 @@ TEST_CASE("Chess960 castling edge cases: exact legal move lists and perft", "[ch
         Position pos = position_from(c.fen, true);
         CHECK(legal_move_texts(pos) == split_moves(c.moves));
         CHECK(count_legal_moves(pos) == c.perft[0]);
-        for (int depth = 1; depth <= 4; ++depth) CHECK(perft(pos, depth) == c.perft[std::size_t(depth - 1)]);
+        for (int depth = 1; depth <= 4; ++depth) CHECK(Perft<ChessGame>::count(pos, depth) == c.perft[std::size_t(depth - 1)]);
         CHECK(pos.fen() == position_from(pos.fen(), true).fen());
     }
 }

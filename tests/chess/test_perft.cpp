@@ -1,7 +1,6 @@
-// Tests of perft.h and perft_suite.h: node counts of the standard positions against the
-// published values (Chess Programming Wiki "Perft Results" and "Chess960 Perft Results", and
-// the well-known perft suite of special cases), perft_divide, and the EPD suite reader/runner.
-// The default run stays small; the deep counts are tagged [slow].
+// Tests of perft (core/perft.h, core/deep_perft.h) over the chess generator and of perft_suite.h: node counts of the standard positions
+// against the published values (Chess Programming Wiki "Perft Results" and "Chess960 Perft Results", and the well-known perft suite of
+// special cases), perft_divide, and the EPD suite reader/runner. The default run stays small; the deep counts are tagged [slow].
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -11,15 +10,18 @@
 #include <numeric>
 #include <sstream>
 
+#include "chess/game.h"
 #include "chess/notation.h"
-#include "chess/perft.h"
 #include "chess/test_util.h"
 #include "core/deep_perft.h"
+#include "core/perft.h"
 #include "tools/perft_suite.h"
 
 using namespace sen;
 using namespace sen::chess;
 using namespace sen::chess::test;
+
+using ChessPerft = sen::Perft<ChessGame>;
 
 namespace {
 
@@ -36,7 +38,7 @@ constexpr const char* C960_2 = "b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB
 
 std::string divide_text(Position& pos, int depth) {
     std::string text;
-    for (const auto& [move, count] : perft_divide(pos, depth))
+    for (const auto& [move, count] : ChessPerft::divide(pos, depth))
         text += move_to_uci(move, pos.is_chess960()) + ": " + std::to_string(count) + "\n";
     return text;
 }
@@ -47,7 +49,7 @@ void check_perft(const char* fen, std::initializer_list<std::pair<int, std::uint
     const std::string fen_before = pos.fen();
     const Key key_before = pos.key();
     for (const auto& [depth, nodes] : expected) {
-        const std::uint64_t actual = perft(pos, depth);
+        const std::uint64_t actual = ChessPerft::count(pos, depth);
         const std::string divide = actual == nodes ? std::string() : divide_text(pos, depth);
         INFO(fen << "\nperft " << depth << ": expected " << nodes << ", got " << actual << "\ndivide:\n" << divide);
         CHECK(actual == nodes);
@@ -120,12 +122,12 @@ TEST_CASE("perft: Chess960 positions depth 5", "[perft][slow][chess960]") {
 
 TEST_CASE("perft at depth 0 and 1", "[perft]") {
     Position pos = position_from(KIWIPETE);
-    CHECK(perft(pos, 0) == 1);
-    CHECK(perft(pos, 1) == 48);
-    CHECK(perft(pos, 1) == count_legal_moves(pos));
+    CHECK(ChessPerft::count(pos, 0) == 1);
+    CHECK(ChessPerft::count(pos, 1) == 48);
+    CHECK(ChessPerft::count(pos, 1) == count_legal_moves(pos));
     Position mate = position_from("R6k/8/7K/8/8/8/8/8 b - - 0 1");
-    CHECK(perft(mate, 1) == 0);
-    CHECK(perft(mate, 3) == 0);
+    CHECK(ChessPerft::count(mate, 1) == 0);
+    CHECK(ChessPerft::count(mate, 3) == 0);
 }
 
 TEST_CASE("perft_divide lists every legal move once, in generation order, and sums to perft", "[perft]") {
@@ -134,21 +136,21 @@ TEST_CASE("perft_divide lists every legal move once, in generation order, and su
         Position pos = position_from(fen);
         const MoveList moves = legal_moves(pos);
         for (const int depth : {1, 2, 3}) {
-            const auto divide = perft_divide(pos, depth);
+            const auto divide = ChessPerft::divide(pos, depth);
             REQUIRE(divide.size() == moves.size());
             std::uint64_t sum = 0;
             for (std::size_t i = 0; i < divide.size(); ++i) {
                 CHECK(divide[i].first == moves[i]);
                 sum += divide[i].second;
             }
-            CHECK(sum == perft(pos, depth));
+            CHECK(sum == ChessPerft::count(pos, depth));
             if (depth == 1)
                 for (const auto& [move, count] : divide) CHECK(count == 1);
         }
         // Each entry is the perft of the position after that move.
-        for (const auto& [move, count] : perft_divide(pos, 3)) {
+        for (const auto& [move, count] : ChessPerft::divide(pos, 3)) {
             pos.make_move(move);
-            CHECK(perft(pos, 2) == count);
+            CHECK(ChessPerft::count(pos, 2) == count);
             pos.unmake_move();
         }
         CHECK(pos.fen() == fen);
@@ -156,7 +158,7 @@ TEST_CASE("perft_divide lists every legal move once, in generation order, and su
     // The known divide of the start position at depth 3.
     Position start;
     std::map<std::string, std::uint64_t> divide;
-    for (const auto& [move, count] : perft_divide(start, 3)) divide[move_to_uci(move, false)] = count;
+    for (const auto& [move, count] : ChessPerft::divide(start, 3)) divide[move_to_uci(move, false)] = count;
     const std::map<std::string, std::uint64_t> expected = {{"a2a3", 380}, {"b2b3", 420}, {"c2c3", 420}, {"d2d3", 539}, {"e2e3", 599},
                                                            {"f2f3", 380}, {"g2g3", 420}, {"h2h3", 380}, {"a2a4", 420}, {"b2b4", 421},
                                                            {"c2c4", 441}, {"d2d4", 560}, {"e2e4", 600}, {"f2f4", 401}, {"g2g4", 421},
@@ -229,7 +231,7 @@ TEST_CASE("run_perft_suite reports matches, mismatches with their divide, and ba
     cases.push_back({POS3, {{1, 14}, {2, 191}}, 4});
 
     std::vector<std::pair<int, bool>> progress;
-    const PerftSuiteResult result = run_perft_suite(cases, 0, false, [&](int index, const PerftCase& test, bool ok) {
+    const PerftSuiteResult result = run_perft_suite(game_id<ChessGame>(), cases, 0, false, [&](int index, const PerftCase& test, bool ok) {
         CHECK(test.line_number == cases[std::size_t(index)].line_number);
         progress.emplace_back(index, ok);
     });
@@ -264,7 +266,7 @@ TEST_CASE("run_perft_suite reports matches, mismatches with their divide, and ba
     SECTION("on several threads: the same result, in the suite's order") {
         std::vector<int> seen;
         const PerftSuiteResult threaded = run_perft_suite(
-            cases, 0, false, [&](int index, const PerftCase&, bool) { seen.push_back(index); }, 3);
+            game_id<ChessGame>(), cases, 0, false, [&](int index, const PerftCase&, bool) { seen.push_back(index); }, 3);
         CHECK(threaded.positions == result.positions);
         CHECK(threaded.checks == result.checks);
         CHECK(threaded.nodes == result.nodes);
@@ -276,18 +278,18 @@ TEST_CASE("run_perft_suite reports matches, mismatches with their divide, and ba
         CHECK(seen == std::vector<int>{0, 1, 2, 3});
     }
     SECTION("max_depth limits the depths run") {
-        const PerftSuiteResult shallow = run_perft_suite(cases, 1, false);
+        const PerftSuiteResult shallow = run_perft_suite(game_id<ChessGame>(), cases, 1, false);
         CHECK(shallow.mismatches.empty());
         CHECK(shallow.checks == 3);
         CHECK(shallow.nodes == 20 + 48 + 14);
     }
     SECTION("Chess960 FENs need the chess960 flag") {
         const std::vector<PerftCase> c960 = {{C960_0, {{1, 21}, {2, 528}}, 1}};
-        const PerftSuiteResult with = run_perft_suite(c960, 0, true);
+        const PerftSuiteResult with = run_perft_suite(game_id<ChessGame>(), c960, 0, true);
         CHECK(with.errors.empty());
         CHECK(with.mismatches.empty());
         CHECK(with.checks == 2);
-        const PerftSuiteResult without = run_perft_suite(c960, 0, false);
+        const PerftSuiteResult without = run_perft_suite(game_id<ChessGame>(), c960, 0, false);
         CHECK(without.errors.size() == 1);
         CHECK(without.positions == 0);
     }
@@ -334,7 +336,7 @@ std::uint64_t deep_total(const Position& pos, int depth, int threads, PerftHash*
     options.threads = threads;
     options.hash = hash;
     std::uint64_t total = 0;
-    for (const auto& [move, count] : perft_divide_deep(pos, depth, options)) total += count;
+    for (const auto& [move, count] : ChessPerft::divide_deep(pos, depth, options)) total += count;
     return depth == 0 ? 1 : total;
 }
 
@@ -378,18 +380,18 @@ TEST_CASE("deep perft: per-move counts equal perft_divide's, at every depth", "[
                 ++reports;
                 last = p;
             };
-            const auto deep = perft_divide_deep(pos, depth, options);
-            CHECK(deep == perft_divide(pos, depth));
+            const auto deep = ChessPerft::divide_deep(pos, depth, options);
+            CHECK(deep == ChessPerft::divide(pos, depth));
             // The last report is the final state: every root move done, every leaf counted.
             REQUIRE(reports >= 1);
             CHECK(last.roots_done == last.roots_total);
             CHECK(last.roots_total == int(deep.size()));
-            CHECK(last.nodes == perft(pos, depth));
+            CHECK(last.nodes == ChessPerft::count(pos, depth));
         }
     }
     // A position with no legal move: no root moves, perft 0 for every depth from 1.
     const Position mated = position_from("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
-    CHECK(perft_divide_deep(mated, 3, {}).empty());
+    CHECK(ChessPerft::divide_deep(mated, 3, {}).empty());
 }
 
 TEST_CASE("deep perft: threads, a perft hash and a tiny one give tricky.epd's counts", "[perft][deep-perft]") {

@@ -14,6 +14,7 @@
 #include "chess/test_util.h"
 #include "core/tt.h"
 #include "tools/bench_command.h"
+#include "tools/subcommands.h"
 #include "xiangqi/bench_positions.h"
 
 using namespace sen;
@@ -56,8 +57,7 @@ TEST_CASE("Bench: the node count is deterministic and sums fresh searches", "[be
 
     // Twice the same, through each way of asking for the chess bench.
     CHECK(run_bench<ChessGame>(depth).nodes == a.nodes);
-    CHECK(run_bench("chess", depth).nodes == a.nodes);
-    CHECK(run_bench("anything else", depth).nodes == a.nodes);
+    CHECK(run_bench(game_id<ChessGame>(), depth).nodes == a.nodes);
     // A deeper bench searches more.
     CHECK(run_bench<ChessGame>(depth + 1).nodes > a.nodes);
 
@@ -77,18 +77,18 @@ TEST_CASE("Bench: the node count is deterministic and sums fresh searches", "[be
 
 TEST_CASE("Bench: the xiangqi bench runs its own positions", "[bench]") {
     std::size_t positions = 0;
-    const BenchResult x = run_bench("xiangqi", 3, [&](int, std::string_view fen, std::uint64_t) {
+    const BenchResult x = run_bench(game_id<xiangqi::XiangqiGame>(), 3, [&](int, std::string_view fen, std::uint64_t) {
         CHECK(fen == xiangqi::BENCH_FENS[positions]);
         ++positions;
     });
     CHECK(positions == xiangqi::BENCH_FENS.size());
     CHECK(x.nodes > 0);
-    CHECK(x.nodes != run_bench("chess", 3).nodes);
+    CHECK(x.nodes != run_bench(game_id<ChessGame>(), 3).nodes);
 }
 
 TEST_CASE("Bench: the command line rejects bad arguments", "[bench]") {
     // Each is refused before any search runs.
     for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
              {"0"}, {"65"}, {"100"}, {"-1"}, {"x"}, {"6", "7"}, {"--variant", "shogi"}, {"--variant=go"}, {"--depth"}})
-        CHECK(run_bench_cli(args) == 2);
+        CHECK(run_bench_command(args) == 2);
 }

@@ -24,6 +24,7 @@
 #include "game_test_util.h"
 #include "tools/datagen.h"
 #include "tools/game_file.h"
+#include "tools/subcommands.h"
 #include "tools/training_data.h"
 #include "xiangqi/game.h"
 #include "xiangqi/search.h"
@@ -190,7 +191,7 @@ TEST_CASE("DFRC openings start Chess960 games that replay", "[datagen]") {
         CHECK(game.chess960);
         INFO(game.start_fen);
         CHECK(game.start_fen.find("/pppppppp/8/8/8/8/PPPPPPPP/") != std::string::npos);
-        CHECK(game_records(DataVariant::Chess, game, [](const DataRecord&) {}));
+        CHECK(game_records(game_id<ChessGame>(), game, [](const DataRecord&) {}));
     }
     options.dfrc_fraction = 0.0;
     for (const GameRecord& game : collect(options)) CHECK(game.start_fen == std::string(chess::Position::START_FEN));

@@ -15,6 +15,7 @@
 #include "tools/datagen.h"
 #include "tools/datagen_convert.h"
 #include "tools/game_file.h"
+#include "tools/subcommands.h"
 #include "tools/training_data.h"
 #include "xiangqi/game.h"
 
@@ -71,7 +72,7 @@ TEMPLATE_TEST_CASE("Converted text reads back as the same records", "[datagen-co
     // Nearly every gap is found again, so a position costs far less than its FEN.
     ConvertStats stats;
     REQUIRE_FALSE(convert_text_games(
-                      {txt}, CHESS ? DataVariant::Chess : DataVariant::Xiangqi, [](const GameRecord&) { return true; }, stats)
+                      {txt}, game_id<TestType>(), [](const GameRecord&) { return true; }, stats)
                       .has_value());
     CHECK(stats.games == 3);
     CHECK(stats.records == text.size());
@@ -103,7 +104,7 @@ TEST_CASE("A gap no move sequence closes becomes a jump", "[datagen-convert]") {
     check_same(read_all(txt), read_all(bin));
     ConvertStats stats;
     REQUIRE_FALSE(convert_text_games(
-                      {txt}, DataVariant::Chess, [](const GameRecord&) { return true; }, stats)
+                      {txt}, game_id<chess::ChessGame>(), [](const GameRecord&) { return true; }, stats)
                       .has_value());
     CHECK(stats.games == 2);
     CHECK(stats.jumps == 1);

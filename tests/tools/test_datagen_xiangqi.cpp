@@ -8,6 +8,7 @@
 
 #include "game_test_util.h"
 #include "tools/datagen.h"
+#include "tools/subcommands.h"
 #include "tools/training_data.h"
 #include "xiangqi/position.h"
 

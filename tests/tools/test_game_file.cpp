@@ -27,9 +27,6 @@ using xiangqi::XiangqiGame;
 namespace {
 
 template <class Game>
-constexpr DataVariant VARIANT_OF = std::is_same_v<Game, ChessGame> ? DataVariant::Chess : DataVariant::Xiangqi;
-
-template <class Game>
 std::vector<GameRecord> self_play(int games, double dfrc_fraction = 0.0) {
     DatagenOptions options;
     options.games = games;
@@ -41,9 +38,9 @@ std::vector<GameRecord> self_play(int games, double dfrc_fraction = 0.0) {
     return out;
 }
 
-void write_file(const std::string& path, DataVariant variant, const std::vector<GameRecord>& games) {
+void write_file(const std::string& path, GameId game, const std::vector<GameRecord>& games) {
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out << game_file_header(variant);
+    out << game_file_header(game);
     for (const GameRecord& g : games) out << encode_game(g);
 }
 
@@ -76,7 +73,7 @@ TEMPLATE_TEST_CASE("Self-play games read back from a binary file as the records 
     REQUIRE(games.size() == 3);
     const std::string bin = game_test::unique_temp_path("sen_test_games", ".bin");
     const std::string txt = game_test::unique_temp_path("sen_test_games", ".txt");
-    write_file(bin, VARIANT_OF<TestType>, games);
+    write_file(bin, game_id<TestType>(), games);
     {
         // The text a run with the same options writes.
         DatagenOptions options;
@@ -119,7 +116,7 @@ TEST_CASE("A game record keeps every field: jumps, missing and negative scores, 
     game.plies.push_back({0, std::nullopt, true, "4k3/8/8/8/8/8/8/4K2R w K - 3 40"});
     game.plies.push_back({0, 3000, true, ""});
     const std::string path = game_test::unique_temp_path("sen_test_game_fields", ".bin");
-    write_file(path, DataVariant::Chess, {game, game});
+    write_file(path, game_id<ChessGame>(), {game, game});
     std::vector<GameRecord> read;
     GameFileScan scan;
     REQUIRE_FALSE(read_game_file(
@@ -142,7 +139,7 @@ TEST_CASE("A game record keeps every field: jumps, missing and negative scores, 
         CHECK(r.plies[i].next_fen == game.plies[i].next_fen);
     }
     std::vector<DataRecord> records;
-    CHECK(game_records(DataVariant::Chess, r, [&](const DataRecord& d) { records.push_back(d); }));
+    CHECK(game_records(game_id<ChessGame>(), r, [&](const DataRecord& d) { records.push_back(d); }));
     REQUIRE(records.size() == 3);
     CHECK(records[0].fen == game.start_fen);
     CHECK(records[0].score == -16383);
@@ -156,7 +153,7 @@ TEST_CASE("A game record keeps every field: jumps, missing and negative scores, 
     GameRecord damaged = game;
     damaged.plies[0].move = chess::Move(chess::SQ_E2, chess::SQ_E5).raw();
     records.clear();
-    CHECK_FALSE(game_records(DataVariant::Chess, damaged, [&](const DataRecord& d) { records.push_back(d); }));
+    CHECK_FALSE(game_records(game_id<ChessGame>(), damaged, [&](const DataRecord& d) { records.push_back(d); }));
     CHECK(records.size() == 1);
     std::remove(path.c_str());
 }
@@ -169,13 +166,13 @@ TEST_CASE("A file cut inside its last game reads as the games before it; the wri
     std::vector<GameRecord> games(3, game);
     for (std::size_t i = 0; i < games.size(); ++i) games[i].index = i;
     const std::string path = game_test::unique_temp_path("sen_test_game_tail", ".bin");
-    write_file(path, DataVariant::Xiangqi, games);
+    write_file(path, game_id<XiangqiGame>(), games);
     const auto whole = std::filesystem::file_size(path);
     const auto two_games = whole - encode_game(games[2]).size();
     // Every cut inside the last record, from its first byte to one short of the end.
     for (auto cut = two_games; cut < whole; ++cut) {
         INFO("cut at " << cut << " of " << whole);
-        write_file(path, DataVariant::Xiangqi, games);
+        write_file(path, game_id<XiangqiGame>(), games);
         std::filesystem::resize_file(path, cut);
         GameFileScan scan;
         REQUIRE_FALSE(read_game_file(path, {}, scan).has_value());
@@ -186,7 +183,7 @@ TEST_CASE("A file cut inside its last game reads as the games before it; the wri
         CHECK(stats.bad_lines == (cut > two_games ? 1u : 0u));
     }
     // A damaged byte fails the checksum: that game and what follows are the tail.
-    write_file(path, DataVariant::Xiangqi, games);
+    write_file(path, game_id<XiangqiGame>(), games);
     {
         std::fstream f(path, std::ios::binary | std::ios::in | std::ios::out);
         f.seekp(std::streamoff(two_games - 6));
@@ -196,10 +193,10 @@ TEST_CASE("A file cut inside its last game reads as the games before it; the wri
     REQUIRE_FALSE(read_game_file(path, {}, damaged).has_value());
     CHECK(damaged.games == 1);
 
-    write_file(path, DataVariant::Xiangqi, games);
+    write_file(path, game_id<XiangqiGame>(), games);
     std::filesystem::resize_file(path, whole - 3);
     GameFileWriter writer;
-    REQUIRE_FALSE(writer.open(path, DataVariant::Xiangqi).has_value());
+    REQUIRE_FALSE(writer.open(path, game_id<XiangqiGame>()).has_value());
     CHECK(writer.existing().games == 2);
     CHECK(writer.existing().max_index == 1u);
     CHECK(std::filesystem::file_size(path) == two_games);
@@ -212,10 +209,10 @@ TEST_CASE("A file cut inside its last game reads as the games before it; the wri
     // A new file cut inside its header starts again; anything else that is not a game file is refused.
     {
         std::ofstream cut(path, std::ios::binary | std::ios::trunc);
-        cut << game_file_header(DataVariant::Xiangqi).substr(0, 5);
+        cut << game_file_header(game_id<XiangqiGame>()).substr(0, 5);
     }
     GameFileWriter restarted;
-    REQUIRE_FALSE(restarted.open(path, DataVariant::Xiangqi).has_value());
+    REQUIRE_FALSE(restarted.open(path, game_id<XiangqiGame>()).has_value());
     CHECK(restarted.existing().games == 0);
     CHECK(std::filesystem::file_size(path) == GAME_FILE_HEADER_BYTES);
     REQUIRE(restarted.write(games[0]));
@@ -225,11 +222,11 @@ TEST_CASE("A file cut inside its last game reads as the games before it; the wri
         lines << "8/8/8/8/8/8/k7/K7 w - - 0 1 | 0.5 | 0\n";
     }
     GameFileWriter on_text;
-    CHECK(on_text.open(text, DataVariant::Chess).has_value());
+    CHECK(on_text.open(text, game_id<ChessGame>()).has_value());
     std::remove(text.c_str());
     // Another game's data is refused rather than mixed.
     GameFileWriter chess_writer;
-    CHECK(chess_writer.open(path, DataVariant::Chess).has_value());
+    CHECK(chess_writer.open(path, game_id<ChessGame>()).has_value());
     std::remove(path.c_str());
 }
 
@@ -237,10 +234,10 @@ TEST_CASE("The shared reader picks text or binary by the magic, not the name", "
     const std::vector<GameRecord> games = self_play<ChessGame>(1);
     const std::string bin_named_txt = game_test::unique_temp_path("sen_test_magic", ".txt");
     const std::string txt_named_bin = game_test::unique_temp_path("sen_test_magic", ".bin");
-    write_file(bin_named_txt, DataVariant::Chess, games);
+    write_file(bin_named_txt, game_id<ChessGame>(), games);
     {
         std::ofstream out(txt_named_bin);
-        game_records(DataVariant::Chess, games[0], [&](const DataRecord& r) { write_record(out, r); });
+        game_records(game_id<ChessGame>(), games[0], [&](const DataRecord& r) { write_record(out, r); });
     }
     CHECK(is_game_file(bin_named_txt));
     CHECK_FALSE(is_game_file(txt_named_bin));

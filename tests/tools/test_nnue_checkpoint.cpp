@@ -17,6 +17,7 @@
 #include "game_test_util.h"
 #include "tools/nnue_checkpoint.h"
 #include "tools/nnue_train.h"
+#include "tools/subcommands.h"
 #include "xiangqi/test_util.h"
 
 namespace sen::nn {

@@ -22,6 +22,7 @@
 #include "chess/test_util.h"
 #include "core/prng.h"
 #include "tools/nnue_train.h"
+#include "tools/subcommands.h"
 
 namespace sen::chess::nnue {
 namespace {

@@ -17,6 +17,7 @@
 #include "game_test_util.h"
 #include "nnue/active_network.h"
 #include "tools/nnue_train.h"
+#include "tools/subcommands.h"
 #include "xiangqi/eval.h"
 #include "xiangqi/position.h"
 #include "xiangqi/test_util.h"

@@ -15,6 +15,7 @@
 
 #include "tools/datagen.h"
 #include "tools/perft_suite.h"
+#include "tools/subcommands.h"
 #include "tools/training_data.h"
 #include "tools/tune.h"
 #include "tune_test_util.h"

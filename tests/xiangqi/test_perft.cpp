@@ -1,16 +1,20 @@
-// Tests of xiangqi/perft.h and the xiangqi mode of perft_suite.h: node counts confirmed with
+// Tests of perft (core/perft.h) over the xiangqi generator and the xiangqi mode of perft_suite.h: node counts confirmed with
 // Fairy-Stockfish 11.1 (`go perft` with UCI_Variant xiangqi), perft_divide, and the quick
 // suite file. Deep counts are tagged [slow].
 #include <catch2/catch.hpp>
 
 #include <numeric>
 
+#include "core/deep_perft.h"
+#include "core/perft.h"
 #include "tools/perft_suite.h"
-#include "xiangqi/perft.h"
+#include "xiangqi/game.h"
 #include "xiangqi/test_util.h"
 
 using namespace sen::xiangqi;
 using namespace sen::xiangqi::test;
+
+using XiangqiPerft = sen::Perft<XiangqiGame>;
 
 namespace {
 
@@ -20,10 +24,10 @@ void check_perft(const char* fen, std::initializer_list<std::pair<int, std::uint
     const std::string fen_before = pos.fen();
     const Key key_before = pos.key();
     for (const auto& [depth, nodes] : expected) {
-        const std::uint64_t actual = perft(pos, depth);
+        const std::uint64_t actual = XiangqiPerft::count(pos, depth);
         std::string divide;
         if (actual != nodes)
-            for (const auto& [move, count] : perft_divide(pos, depth)) divide += coord(move) + ": " + std::to_string(count) + "\n";
+            for (const auto& [move, count] : XiangqiPerft::divide(pos, depth)) divide += coord(move) + ": " + std::to_string(count) + "\n";
         INFO(fen << "\nperft " << depth << ": expected " << nodes << ", got " << actual << "\ndivide:\n" << divide);
         CHECK(actual == nodes);
         REQUIRE(pos.fen() == fen_before);
@@ -59,14 +63,14 @@ TEST_CASE("xiangqi perft: deeper middlegame counts", "[xiangqi][perft][slow]") {
 
 TEST_CASE("xiangqi perft_divide: one entry per legal move, summing to perft", "[xiangqi][perft]") {
     Position pos;
-    const auto divide = perft_divide(pos, 3);
+    const auto divide = XiangqiPerft::divide(pos, 3);
     CHECK(divide.size() == 44);
     const std::uint64_t total =
         std::accumulate(divide.begin(), divide.end(), std::uint64_t(0), [](std::uint64_t s, const auto& e) { return s + e.second; });
     CHECK(total == 79666);
     for (const auto& [move, count] : divide) {
         pos.make_move(move);
-        CHECK(perft(pos, 2) == count);
+        CHECK(XiangqiPerft::count(pos, 2) == count);
         pos.unmake_move();
     }
     // Two root moves' counts as Fairy-Stockfish divides them.
@@ -85,7 +89,7 @@ TEST_CASE("xiangqi perft suite: the quick suite file runs without a mismatch", "
         sen::load_perft_suite(std::string(SEN_SOURCE_DIR) + "/perft-suites/xiangqi-quick.epd", errors);
     CHECK(errors.empty());
     REQUIRE(cases.size() >= 100);
-    const sen::PerftSuiteResult result = sen::run_xiangqi_perft_suite(cases, 0);
+    const sen::PerftSuiteResult result = sen::run_perft_suite(sen::game_id<XiangqiGame>(), cases, 0, false);
     CHECK(result.mismatches.empty());
     CHECK(result.errors.empty());
     CHECK(result.positions == int(cases.size()));
@@ -93,14 +97,14 @@ TEST_CASE("xiangqi perft suite: the quick suite file runs without a mismatch", "
     // A wrong count is reported with the divide in xiangqi move text.
     std::vector<sen::PerftCase> wrong = {cases.front()};
     wrong[0].expected = {{1, 45}};
-    const sen::PerftSuiteResult bad = sen::run_xiangqi_perft_suite(wrong, 0);
+    const sen::PerftSuiteResult bad = sen::run_perft_suite(sen::game_id<XiangqiGame>(), wrong, 0, false);
     REQUIRE(bad.mismatches.size() == 1);
     CHECK(bad.mismatches[0].actual == 44);
     CHECK(bad.mismatches[0].divide.find("h3e3: 1\n") != std::string::npos);
     // A chess FEN is an error for the xiangqi runner.
     std::vector<sen::PerftCase> chess = {cases.front()};
     chess[0].fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    CHECK(sen::run_xiangqi_perft_suite(chess, 0).errors.size() == 1);
+    CHECK(sen::run_perft_suite(sen::game_id<XiangqiGame>(), chess, 0, false).errors.size() == 1);
 }
 
 TEST_CASE("xiangqi deep perft: threads and a tiny perft hash give the quick suite's counts", "[xiangqi][perft][deep-perft]") {
@@ -117,7 +121,7 @@ TEST_CASE("xiangqi deep perft: threads and a tiny perft hash give the quick suit
         const Position pos = position_from(cases[i].fen);
         for (const auto& [depth, expected] : cases[i].expected) {
             std::uint64_t total = 0;
-            for (const auto& [move, count] : perft_divide_deep(pos, depth, options)) total += count;
+            for (const auto& [move, count] : XiangqiPerft::divide_deep(pos, depth, options)) total += count;
             INFO(cases[i].fen << "\nperft " << depth);
             CHECK(total == expected);
             ++checked;
@@ -128,6 +132,6 @@ TEST_CASE("xiangqi deep perft: threads and a tiny perft hash give the quick suit
     const Position start = position_from("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
     options.hash = nullptr;
     std::uint64_t total = 0;
-    for (const auto& [move, count] : perft_divide_deep(start, 4, options)) total += count;
+    for (const auto& [move, count] : XiangqiPerft::divide_deep(start, 4, options)) total += count;
     CHECK(total == 3290240);
 }
