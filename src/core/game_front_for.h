@@ -20,11 +20,11 @@
 
 #include "core/bench.h"
 #include "core/cecp_game.h"
+#include "core/deep_perft.h"
 #include "core/engine.h"
 #include "core/game.h"
 #include "core/game_front.h"
 #include "core/go_params.h"
-#include "core/deep_perft.h"
 #include "core/perft_hash.h"
 #include "core/uci_text.h"
 

@@ -277,7 +277,7 @@ TEST_CASE("Self-play with a soft node limit is reproducible and searches less th
     const std::vector<GameRecord> again = collect(options);
     for (std::size_t i = 0; i < 2; ++i) {
         CHECK(encode_game(soft[i]) == encode_game(again[i]));
-        CHECK(game_records(DataVariant::Chess, soft[i], [](const DataRecord&) {}));
+        CHECK(game_records(game_id<ChessGame>(), soft[i], [](const DataRecord&) {}));
     }
     std::ostringstream text;
     const DatagenStats stats = run_datagen<ChessGame>(options, text);

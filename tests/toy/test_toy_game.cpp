@@ -20,7 +20,7 @@ TEST_CASE("Toy game: the moves of the start position, counted by hand", "[toy]")
     Position pos;
     CHECK(pos.fen() == "KR1MM6mm1rk w 0");
     CHECK(legal_move_texts(pos) == std::vector<std::string>{"bc", "ef"});
-    CHECK(ToyGame::perft_divide(pos, 2) == std::vector<std::pair<Move, std::uint64_t>>{{Move(1, 2), 2}, {Move(4, 5), 2}});
+    CHECK(Perft<ToyGame>::divide(pos, 2) == std::vector<std::pair<Move, std::uint64_t>>{{Move(1, 2), 2}, {Move(4, 5), 2}});
     play(pos, {"ef"});
     CHECK(legal_move_texts(pos) == std::vector<std::string>{"lk", "on"});
     CHECK(pos.fen() == "KR1M1M5mm1rk b 0");

@@ -469,12 +469,6 @@ struct ToyGame {
             if (!pos.empty(cell) && type_of(pos.piece_on(cell)) != KING) material += VALUE[type_of(pos.piece_on(cell))];
         return material;
     }
-    static std::vector<std::pair<Move, std::uint64_t>> perft_divide(Position& pos, int depth) {
-        return perft_count_divide<Position, MoveList, generate<GenKind::All>, toy::count_legal_moves>(pos, depth);
-    }
-    static std::vector<std::pair<Move, std::uint64_t>> perft_divide_deep(const Position& pos, int depth, const DeepPerftOptions& options) {
-        return sen::perft_divide_deep<Position, MoveList, generate<GenKind::All>, toy::count_legal_moves>(pos, depth, options);
-    }
 };
 
 static_assert(Game<ToyGame>);
