@@ -123,14 +123,15 @@ GameEntry game_entry(GameTag<chess::ChessGame>) {
     using chess::ChessGame;
     // UCI_Chess960: castling is written king-takes-rook (e1h1) instead of e1g1. The flag is the
     // notation flag of this session's chess fronts.
-    const auto chess960 = std::make_shared<bool>(false);
+    constexpr bool CHESS960_DEFAULT = false;
+    const auto chess960 = std::make_shared<bool>(CHESS960_DEFAULT);
 
     GameEntry entry;
     entry.variant = ChessGame::NAME;
     entry.strength_levels = true;  // calibrated against Stockfish 15.1's levels (docs/strength-levels.md)
     entry.make_front = [chess960] { return std::make_unique<GameFrontFor<ChessGame>>(chess960); };
 
-    entry.options.push_back(UciOption::check("UCI_Chess960", false, [chess960](bool on, OptionHost& host) {
+    entry.options.push_back(UciOption::check("UCI_Chess960", CHESS960_DEFAULT, [chess960](bool on, OptionHost& host) {
         if (on == *chess960) return;
         *chess960 = on;
         // Read the current position again so that castling moves follow the new notation.

@@ -35,13 +35,13 @@ const std::string TEST_TABLES = std::string(SEN_SOURCE_DIR) + "/tests/data/syzyg
 struct TestTables {
     TestTables() {
         syzygy::tablebases().set_path(TEST_TABLES);
-        syzygy::settings().rule50 = true;
-        syzygy::settings().probe_depth = 1;
-        syzygy::settings().probe_limit = 7;
+        syzygy::settings().rule50 = syzygy::Settings::DEFAULT_RULE50;
+        syzygy::settings().probe_depth = syzygy::Settings::DEFAULT_PROBE_DEPTH;
+        syzygy::settings().probe_limit = syzygy::Settings::DEFAULT_PROBE_LIMIT;
     }
     ~TestTables() {
         syzygy::tablebases().set_path("");
-        syzygy::settings().rule50 = true;
+        syzygy::settings().rule50 = syzygy::Settings::DEFAULT_RULE50;
     }
 };
 
