@@ -11,7 +11,10 @@
 #include <io.h>
 #endif
 
+#include <fmt/core.h>
+
 #include "core/uci.h"
+#include "core/version.h"
 #include "core/xboard.h"
 #include "games.h"
 #include "tools/bench_command.h"
@@ -24,6 +27,10 @@
 
 int main(int argc, char* argv[]) {
     const std::vector<std::string> args(argv + 1, argv + argc);
+    if (args.size() == 1 && args[0] == "--version") {
+        fmt::print("{}\n", sen::ENGINE_NAME_AND_VERSION);
+        return 0;
+    }
     if (!args.empty() && args[0] == "perft") return sen::run_perft_command({args.begin() + 1, args.end()});
     if (!args.empty() && args[0] == "magics") return sen::run_magics_command();
     if (!args.empty() && args[0] == "bench") return sen::run_bench_cli({args.begin() + 1, args.end()});
@@ -40,6 +47,8 @@ int main(int argc, char* argv[]) {
     _setmode(_fileno(stdin), _O_BINARY);
 #endif
     std::ios::sync_with_stdio(false);
+    fmt::print("{}\n", sen::ENGINE_BANNER);  // before any command, as Stockfish's; GUIs skip the line
+    std::fflush(stdout);
     sen::Output out([](std::string_view text) {
         std::fwrite(text.data(), 1, text.size(), stdout);
         std::fputc('\n', stdout);

@@ -5,6 +5,7 @@
 #include <fmt/core.h>
 
 #include "chess/search.h"
+#include "core/version.h"
 #include "xiangqi/search.h"
 
 namespace sen {
@@ -42,6 +43,10 @@ int run_bench_cli(const std::vector<std::string>& args) {
         fmt::print("error: unknown variant '{}' (chess or xiangqi)\n{}", variant, usage);
         return 2;
     }
+    // The header names the build, so that a pasted bench output says which version gave it.
+    const int shown_depth =
+        depth.value_or(variant == xiangqi::XiangqiGame::NAME ? xiangqi::XiangqiGame::BENCH_DEPTH : ChessGame::BENCH_DEPTH);
+    fmt::print("{} bench: {}, depth {}\n", ENGINE_NAME_AND_VERSION, variant, shown_depth);
     const BenchResult r = run_bench(variant, depth, [](int index, std::string_view fen, std::uint64_t nodes) {
         fmt::print("{:>3} {:>10} {}\n", index + 1, nodes, fen);
         std::fflush(stdout);
