@@ -3,7 +3,7 @@
 #
 #   make                 release build at build/sen
 #   make EXE=path CXX=x  build with compiler x and copy the binary to path (OpenBench style)
-#   make run             build and start the engine (UCI on stdin/stdout)
+#   make run             build the engine alone and start it (UCI on stdin/stdout)
 #   make test            build and run all tests through ctest (labels: unit, perft, protocol, threads, slow)
 #   make install         the engine in $(PREFIX)/games (default /usr/local), its man page and xboard entry;
 #                        DESTDIR=dir stages the files under dir
@@ -63,7 +63,9 @@ $(BUILD_DIR)/build.ninja:
 build: $(BUILD_DIR)/build.ninja
 	cmake --build $(BUILD_DIR) -j $(JOBS)
 
-run: deps build
+# The engine alone: the tests are make test's to build.
+run: deps $(BUILD_DIR)/build.ninja
+	cmake --build $(BUILD_DIR) -j $(JOBS) --target sen
 	@exec $(BUILD_DIR)/sen
 
 test: deps build
