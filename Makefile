@@ -7,7 +7,7 @@
 #   make test            build and run all tests through ctest (labels: unit, perft, protocol, threads, slow)
 #   make install         the engine in $(PREFIX)/games (default /usr/local), its man page and xboard entry;
 #                        DESTDIR=dir stages the files under dir
-#   make deb             a Debian package, build-deb/sen_<version>_amd64.deb (packaging/make-deb)
+#   make deb             a Debian package, build-deb/sen_<version>-1_amd64.deb, checked (packaging/make-deb, check-deb)
 #   make dist            release archives in dist/: five Windows and five Linux executables, each checked
 #                        (uci, bench signature), and SHA256SUMS (packaging/make-dist; long: ten builds)
 #   make asan | tsan     sanitizer builds in build-asan/ and build-tsan/, with their tests (asan: all but
@@ -202,7 +202,7 @@ install: deps $(BUILD_DIR)/build.ninja
 # A Debian package of a portable build (DEB_LEVEL: x86-64-v2 by default, CPUs since about 2009;
 # DEB_LEVEL=x86-64 for any), dynamically linked against Debian's libraries as Debian's own engine
 # packages are. packaging/make-deb stages `cmake --install` and packs it with dpkg-deb;
-# packaging/check-deb checks the result (fields, files, the engine, lintian).
+# packaging/check-deb then checks it (fields, files, the unpacked engine, lintian where installed).
 DEB_LEVEL ?= x86-64-v2
 # Debian's default hardening (dpkg-buildflags): fortified libc calls, stack protector, read-only
 # relocations bound at start.
@@ -212,7 +212,7 @@ deb: deps
 	  -DSEN_RELEASE=$(RELEASE) -DCMAKE_CXX_FLAGS="$(DEB_HARDENING)" -DCMAKE_EXE_LINKER_FLAGS="-Wl,-z,relro,-z,now" \
 	  $(CMAKE_CXX) $(CMAKE_FLAGS) >/dev/null
 	cmake --build build-deb -j $(JOBS) --target sen
-	packaging/make-deb build-deb build-deb
+	packaging/check-deb "$$(packaging/make-deb build-deb build-deb)"
 
 # Release archives in dist/: the Windows and Linux executables of every CPU level, each checked
 # (it answers `uci`, and its bench gives the signature of the newest `Bench:` commit; the Windows
