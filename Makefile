@@ -3,12 +3,18 @@
 #
 #   make                 release build at build/sen
 #   make EXE=path CXX=x  build with compiler x and copy the binary to path (OpenBench style)
-#   make run             build and start the engine (UCI on stdin/stdout)
+#   make run             build the engine alone and start it (UCI on stdin/stdout)
 #   make test            build and run all tests through ctest (labels: unit, perft, protocol, threads, slow)
+#   make install         the engine in $(PREFIX)/games (default /usr/local), its man page and xboard entry;
+#                        DESTDIR=dir stages the files under dir
+#   make deb             a Debian package, build-deb/sen_<version>-1_amd64.deb, checked (packaging/make-deb, check-deb)
+#   make dist            release archives in dist/: five Windows and five Linux executables, each checked
+#                        (uci, bench signature), and SHA256SUMS (packaging/make-dist; long: ten builds)
 #   make asan | tsan     sanitizer builds in build-asan/ and build-tsan/, with their tests (asan: all but
 #                        the slow label, LeakSanitizer on; tsan: the threads label)
 #   make fuzz            libFuzzer targets (clang) for FUZZ_SECONDS each (default 60)
 #   make windows         Windows executables in build-windows/ (mingw-w64 cross build, docs/windows.md)
+#   make linux           static Linux executables of the same CPU levels in build-linux/ (as make dist ships)
 #   make windows-test    the baseline sen.exe under wine: protocol tests and both bench signatures
 #   make bench           run the bench signature
 #   make pgo             profile-guided release build at build-pgo/sen (trained on both games' benches and perfts; GCC)
@@ -32,7 +38,7 @@ else
 endif
 
 .PHONY: all build deps fuzz-deps lint-deps run test test-quick pgo asan tsan fuzz bench tune format format-check lint clean \
-        windows windows-deps windows-test
+        windows windows-deps windows-test wine-deps linux install deb dist
 
 all: build
 ifneq ($(EXE),)
@@ -57,7 +63,9 @@ $(BUILD_DIR)/build.ninja:
 build: $(BUILD_DIR)/build.ninja
 	cmake --build $(BUILD_DIR) -j $(JOBS)
 
-run: deps build
+# The engine alone: the tests are make test's to build.
+run: deps $(BUILD_DIR)/build.ninja
+	cmake --build $(BUILD_DIR) -j $(JOBS) --target sen
 	@exec $(BUILD_DIR)/sen
 
 test: deps build
@@ -125,50 +133,95 @@ tune: deps
 	cmake -S . -B build-tune -G Ninja -DCMAKE_BUILD_TYPE=Release -DSEN_NATIVE=$(NATIVE) -DSEN_TUNE=ON -DSEN_TESTS=OFF $(CMAKE_CXX) $(CMAKE_FLAGS)
 	cmake --build build-tune -j $(JOBS) --target sen
 
+# The CPU levels of the portable executables, the same for Windows and Linux: the baseline
+# (sen.exe, sen) runs on any 64-bit x86 CPU; -popcnt needs SSE4.2 and POPCNT (x86-64-v2), -avx2
+# AVX2 and BMI2 (x86-64-v3), -bmi2 the same with PEXT indexing (fast on Intel and AMD Zen 3 or
+# later), -avx512 AVX-512 (x86-64-v4: AMD Zen 4 and later, Intel server and a few client CPUs)
+# with PEXT indexing, which every CPU that has AVX-512 runs fast. LEVEL sets f (the CMake flags)
+# and n (the executable's name) for the level $$v of a shell loop.
+LEVELS := x86-64 popcnt avx2 bmi2 avx512
+LEVEL = case "$$v" in x86-64) f="-DSEN_ARCH=x86-64";; popcnt) f="-DSEN_ARCH=x86-64-v2";; avx2) f="-DSEN_ARCH=x86-64-v3";; \
+	  bmi2) f="-DSEN_ARCH=x86-64-v3 -DSEN_PEXT=ON";; avx512) f="-DSEN_ARCH=x86-64-v4 -DSEN_PEXT=ON";; \
+	  *) echo "unknown CPU level $$v ($(LEVELS))"; exit 2;; esac; \
+	  if [ "$$v" = x86-64 ]; then n=sen; else n=sen-$$v; fi
+# RELEASE=ON builds show the plain version, without the commit (SEN_RELEASE).
+RELEASE ?= OFF
+
 # Windows x86-64, cross-compiled with Debian's mingw-w64 (posix threads), statically linked: one
-# .exe per CPU level, each a single file to copy. sen.exe runs on any 64-bit x86 CPU;
-# sen-popcnt.exe needs SSE4.2 and POPCNT (x86-64-v2), sen-avx2.exe AVX2 and BMI2 (x86-64-v3),
-# sen-bmi2.exe the same with PEXT indexing (fast on Intel and AMD Zen 3 or later), sen-avx512.exe
-# AVX-512 (x86-64-v4: AMD Zen 4 and later, Intel server and a few client CPUs) with PEXT indexing,
-# which every CPU that has AVX-512 runs fast.
-WINDOWS_VARIANTS ?= x86-64 popcnt avx2 bmi2 avx512
-WINDOWS_FLAGS_x86-64 := -DSEN_ARCH=x86-64
-WINDOWS_FLAGS_popcnt := -DSEN_ARCH=x86-64-v2
-WINDOWS_FLAGS_avx2 := -DSEN_ARCH=x86-64-v3
-WINDOWS_FLAGS_bmi2 := -DSEN_ARCH=x86-64-v3 -DSEN_PEXT=ON
-WINDOWS_FLAGS_avx512 := -DSEN_ARCH=x86-64-v4 -DSEN_PEXT=ON
-WINDOWS_NAME_x86-64 := sen.exe
-WINDOWS_NAME_popcnt := sen-popcnt.exe
-WINDOWS_NAME_avx2 := sen-avx2.exe
-WINDOWS_NAME_bmi2 := sen-bmi2.exe
-WINDOWS_NAME_avx512 := sen-avx512.exe
+# .exe per CPU level, each a single file to copy.
+WINDOWS_VARIANTS ?= $(LEVELS)
 
 windows-deps:
 	@$(MAKE) --no-print-directory deps DEBIAN_PACKAGES="g++-mingw-w64-x86-64-posix libfmt-dev cmake ninja-build"
 
 windows: windows-deps
 	@set -e; for v in $(WINDOWS_VARIANTS); do \
-	  case "$$v" in x86-64) f="$(WINDOWS_FLAGS_x86-64)"; n=$(WINDOWS_NAME_x86-64);; popcnt) f="$(WINDOWS_FLAGS_popcnt)"; n=$(WINDOWS_NAME_popcnt);; \
-	    avx2) f="$(WINDOWS_FLAGS_avx2)"; n=$(WINDOWS_NAME_avx2);; bmi2) f="$(WINDOWS_FLAGS_bmi2)"; n=$(WINDOWS_NAME_bmi2);; \
-	    avx512) f="$(WINDOWS_FLAGS_avx512)"; n=$(WINDOWS_NAME_avx512);; \
-	    *) echo "unknown Windows variant $$v (x86-64, popcnt, avx2, bmi2, avx512)"; exit 2;; esac; \
+	  $(LEVEL); \
 	  cmake -S . -B build-windows/$$v -G Ninja -DCMAKE_TOOLCHAIN_FILE=cmake/mingw-w64-x86_64.cmake -DCMAKE_BUILD_TYPE=Release \
-	    -DSEN_TESTS=OFF $$f >/dev/null; \
+	    -DSEN_TESTS=OFF -DSEN_RELEASE=$(RELEASE) $$f >/dev/null; \
 	  cmake --build build-windows/$$v -j $(JOBS); \
-	  cp build-windows/$$v/sen.exe build-windows/$$n; echo "built build-windows/$$n"; \
+	  cp build-windows/$$v/sen.exe build-windows/$$n.exe; echo "built build-windows/$$n.exe"; \
 	done
+
+# Linux x86-64 executables of the same levels, linked statically (glibc, the C++ runtime and fmt
+# inside), so that one file runs on any Linux distribution.
+LINUX_VARIANTS ?= $(LEVELS)
+
+linux: deps
+	@set -e; for v in $(LINUX_VARIANTS); do \
+	  $(LEVEL); \
+	  cmake -S . -B build-linux/$$v -G Ninja -DCMAKE_BUILD_TYPE=Release -DSEN_TESTS=OFF -DSEN_STATIC=ON \
+	    -DSEN_RELEASE=$(RELEASE) $$f >/dev/null; \
+	  cmake --build build-linux/$$v -j $(JOBS); \
+	  cp build-linux/$$v/sen build-linux/$$n; echo "built build-linux/$$n"; \
+	done
+
+wine-deps:
+	@$(MAKE) --no-print-directory deps DEBIAN_PACKAGES="wine wine64 python3"
 
 # The baseline sen.exe under wine, through the same protocol tests as the Linux binary (lines end
 # in \r\n there; wine starts a process in about 0.2 s, hence the time scale), and its chess and
 # xiangqi bench node counts against the Linux build's.
 windows-test: deps build
 	@$(MAKE) --no-print-directory windows WINDOWS_VARIANTS=x86-64
-	@$(MAKE) --no-print-directory deps DEBIAN_PACKAGES="wine wine64 python3"
+	@$(MAKE) --no-print-directory wine-deps
 	cmake -S . -B $(BUILD_DIR) -DSEN_WINDOWS_EXE=$(CURDIR)/build-windows/sen.exe >/dev/null
 	@# A first wine start creates its prefix (~/.wine) and says so on stderr, which the protocol
 	@# tests count against the engine: create it here, where its chatter is not the engine's.
 	@WINEDEBUG=-all wineboot --init >/dev/null 2>&1 || true
 	cd $(BUILD_DIR) && ctest --output-on-failure -L windows
+
+# `make install`: the engine built here (for this CPU, as `make` builds it) in $(PREFIX)/games,
+# with its man page and xboard's engine-list entry (CMakeLists.txt's install rules). DESTDIR
+# stages the files under a folder, as a package build does.
+PREFIX ?= /usr/local
+install: deps $(BUILD_DIR)/build.ninja
+	cmake --build $(BUILD_DIR) -j $(JOBS) --target sen
+	DESTDIR="$(DESTDIR)" cmake --install $(BUILD_DIR) --prefix $(PREFIX) --strip
+
+# A Debian package of a portable build (DEB_LEVEL: x86-64-v2 by default, CPUs since about 2009;
+# DEB_LEVEL=x86-64 for any), dynamically linked against Debian's libraries as Debian's own engine
+# packages are. packaging/make-deb stages `cmake --install` and packs it with dpkg-deb;
+# packaging/check-deb then checks it (fields, files, the unpacked engine, lintian where installed).
+DEB_LEVEL ?= x86-64-v2
+# Debian's default hardening (dpkg-buildflags): fortified libc calls, stack protector, read-only
+# relocations bound at start.
+DEB_HARDENING := -D_FORTIFY_SOURCE=2 -fstack-protector-strong
+deb: deps
+	cmake -S . -B build-deb -G Ninja -DCMAKE_BUILD_TYPE=Release -DSEN_ARCH=$(DEB_LEVEL) -DSEN_TESTS=OFF \
+	  -DSEN_RELEASE=$(RELEASE) -DCMAKE_CXX_FLAGS="$(DEB_HARDENING)" -DCMAKE_EXE_LINKER_FLAGS="-Wl,-z,relro,-z,now" \
+	  $(CMAKE_CXX) $(CMAKE_FLAGS) >/dev/null
+	cmake --build build-deb -j $(JOBS) --target sen
+	packaging/check-deb "$$(packaging/make-deb build-deb build-deb)"
+
+# Release archives in dist/: the Windows and Linux executables of every CPU level, each checked
+# (it answers `uci`, and its bench gives the signature of the newest `Bench:` commit; the Windows
+# ones under wine; a level this CPU cannot run is skipped with a note), README, LICENSE, NOTICE,
+# the man page (Linux) and a note on which executable to pick; then SHA256SUMS. Ten release
+# builds: too slow for make test or CI.
+dist: deps windows linux wine-deps
+	@WINEDEBUG=-all wineboot --init >/dev/null 2>&1 || true
+	python3 packaging/make-dist --windows build-windows --linux build-linux --man build-linux/x86-64/sen.6 --out dist
 
 # clang-format and clang-tidy 14, as Debian 12 ships them: another version formats a few constructs
 # differently (scripts/check-style warns). Generated files (eval_weights.cpp, magic_numbers.h) are left alone.
@@ -186,4 +239,4 @@ lint: deps lint-deps $(BUILD_DIR)/build.ninja
 	scripts/check-style --tidy $(BUILD_DIR) -j $(JOBS)
 
 clean:
-	rm -rf build build-asan build-tsan build-windows
+	rm -rf build build-asan build-tsan build-windows build-linux build-deb dist

@@ -17,6 +17,7 @@
 #include <fmt/core.h>
 
 #include "core/uci.h"
+#include "core/version.h"
 #include "core/xboard.h"
 #include "games.h"
 #include "tools/subcommands.h"
@@ -33,6 +34,11 @@ struct Subcommand {
 
 int print_usage(const Arguments& args);
 
+int print_version(const Arguments&) {
+    fmt::print("{}\n", sen::ENGINE_NAME_AND_VERSION);
+    return 0;
+}
+
 // The first argument picks one of these, which gets the arguments after it.
 constexpr Subcommand SUBCOMMANDS[] = {
     {"perft", "count the leaf nodes of the legal move tree (also --suite FILE)", sen::run_perft_command},
@@ -43,8 +49,9 @@ constexpr Subcommand SUBCOMMANDS[] = {
     {"nnue-train", "train a network on training data", sen::run_nnue_train_command},
     {"tbprobe", "probe the Syzygy tables for positions", sen::run_tbprobe_command},
     {"magics", "print the chess slider attack multipliers, found again", sen::run_magics_command},
-    // The binary's own options. --version goes here.
+    // The binary's own options.
     {"--help", "print this list and exit (also -h and help)", print_usage},
+    {"--version", "print the name and version and exit", print_version},
 };
 
 int print_usage(const Arguments&) {
@@ -86,6 +93,8 @@ int main(int argc, char* argv[]) {
     _setmode(_fileno(stdin), _O_BINARY);
 #endif
     std::ios::sync_with_stdio(false);
+    fmt::print("{}\n", sen::ENGINE_BANNER);  // before any command, as Stockfish's; GUIs skip the line
+    std::fflush(stdout);
     sen::Output out([](std::string_view text) {
         std::fwrite(text.data(), 1, text.size(), stdout);
         std::fputc('\n', stdout);

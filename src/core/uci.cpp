@@ -7,13 +7,14 @@
 
 #include "core/engine_control.h"
 #include "core/game_front.h"
+#include "core/version.h"
 
 namespace sen {
 
 namespace {
 
-constexpr std::string_view ENGINE_NAME = "Sen 0.1";
-constexpr std::string_view ENGINE_AUTHOR = "the Sen developers";
+constexpr std::string_view ENGINE_NAME = ENGINE_NAME_AND_VERSION;
+constexpr std::string_view ENGINE_AUTHOR = ENGINE_AUTHORS;
 constexpr std::size_t MAX_LINE = 1 << 20;  // longer lines are rejected whole, unread
 
 constexpr int MAX_PERFT_DEPTH = 20;

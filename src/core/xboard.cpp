@@ -7,12 +7,13 @@
 
 #include "core/engine_control.h"
 #include "core/search.h"
+#include "core/version.h"
 
 namespace sen {
 
 namespace {
 
-constexpr std::string_view ENGINE_NAME = "Sen 0.1";
+constexpr std::string_view ENGINE_NAME = ENGINE_NAME_AND_VERSION;
 constexpr std::size_t MAX_LINE = 1 << 20;
 constexpr int XBOARD_MATE = 100000;
 

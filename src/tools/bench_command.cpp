@@ -7,6 +7,7 @@
 #include <fmt/core.h>
 
 #include "chess/search.h"
+#include "core/version.h"
 #include "tools/subcommands.h"
 #include "xiangqi/search.h"
 
@@ -45,6 +46,9 @@ int run_bench_command(const std::vector<std::string>& args) {
         fmt::print("error: unknown variant '{}' ({})\n{}", variant, game_names(" or "), usage);
         return 2;
     }
+    // The header names the build, so that a pasted bench output says which version gave it.
+    const int shown_depth = depth.value_or(visit_game(*game, [](auto tag) { return decltype(tag)::Game::BENCH_DEPTH; }));
+    fmt::print("{} bench: {}, depth {}\n", ENGINE_NAME_AND_VERSION, variant, shown_depth);
     const BenchResult r = run_bench(*game, depth, [](int index, std::string_view fen, std::uint64_t nodes) {
         fmt::print("{:>3} {:>10} {}\n", index + 1, nodes, fen);
         std::fflush(stdout);

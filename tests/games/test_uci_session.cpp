@@ -26,6 +26,7 @@
 #include "core/game_front_for.h"
 #include "core/go_params.h"
 #include "core/uci.h"
+#include "core/version.h"
 #include "games.h"
 #include "nnue/active_network.h"
 #include "xiangqi/engine.h"
@@ -79,7 +80,7 @@ TEST_CASE("UciSession: the uci answer, every option once in its place with its d
     UciSession session(c.out, uci_setup());
     session.handle_line("uci");
     CHECK(c.take() == std::vector<std::string>{
-                          "id name Sen 0.1",
+                          fmt::format("id name {}", ENGINE_NAME_AND_VERSION),  // tests/core/test_version.cpp
                           "id author the Sen developers",
                           "option name Hash type spin default 16 min 1 max 65536",
                           "option name Threads type spin default 1 min 1 max 256",

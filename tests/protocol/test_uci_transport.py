@@ -8,6 +8,7 @@ One section of the protocol tests, run through the real binary over pipes; what 
 besides its own assertions, and the environment variables, are in uci_harness.py.
 """
 
+import re
 import statistics
 import subprocess
 import sys
@@ -15,6 +16,22 @@ import time
 
 import uci_harness
 from uci_harness import assert_bestmove_legal, check, Engine, Failure, info_strings, KIWIPETE, LAUNCHED, scaled, test
+
+
+@test
+def t0_version_and_startup_line():
+    """The start-up line comes before any command and names the version `--version` prints, the
+    one `id name` shows too."""
+    version = subprocess.run([uci_harness.BINARY, "--version"], capture_output=True, text=True, timeout=scaled(30))
+    lines = version.stdout.splitlines()
+    check(version.returncode == 0 and len(lines) == 1 and re.fullmatch(r"Sen \S+", lines[0].rstrip("\r")),
+          f"--version: exit {version.returncode}, {lines}")
+    name = lines[0].rstrip("\r")
+    with Engine(handshake=False) as e:
+        check(e.banner == f"{name} by the Sen developers", f"start-up line {e.banner!r}, --version {name!r}")
+        uci = e.handshake()
+        check(uci[0] == f"id name {name}", f"id name line {uci[0]!r}, --version {name!r}")
+    return name
 
 
 @test

@@ -76,29 +76,40 @@ STRIP_TIME_RE = re.compile(r" (time|nps) \d+")
 class Engine(harness.Engine):
     """One engine process. By default it is started the way a GUI starts one: `uci`, wait for
     uciok (the engine may prepare its first search after that); handshake=False sends nothing.
-    Every line received is kept for the exit checks."""
+    Either way the start-up line is read (and checked) first. Every line received is kept for the
+    exit checks."""
 
     def __init__(self, args=(), handshake=True, binary=None):
         super().__init__(binary or BINARY, args, transcript=True)
         self.xiangqi = False         # the session has switched to xiangqi: its moves are read as such
-        if handshake:
-            try:
+        self.banner = None           # the start-up line, read before anything is sent
+        try:
+            self.read_banner()
+            if handshake:
                 self.handshake()
-            except Failure:
-                if not (LAUNCHED and self.launcher_failed()):
-                    raise
-                # wine (rarely: once in some thousands of starts in CI) exits 1 at once with no
-                # output at all, before the program runs: that start is wine's, not the engine's.
-                # Start it again, and say so; a second such start in one run fails the test.
-                global LAUNCH_RETRIES
-                LAUNCH_RETRIES += 1
-                check(LAUNCH_RETRIES <= 1, f"the launcher failed to start the engine again "
-                      f"(exit code {self.proc.returncode}, no output)")
-                print(f"NOTE the launcher exited {self.proc.returncode} before the engine wrote anything; "
-                      f"started again", flush=True)
-                self.kill()
-                super().__init__(binary or BINARY, args, transcript=True)
+        except Failure:
+            if not (LAUNCHED and self.launcher_failed()):
+                raise
+            # wine (rarely: once in some thousands of starts in CI) exits 1 at once with no
+            # output at all, before the program runs: that start is wine's, not the engine's.
+            # Start it again, and say so; a second such start in one run fails the test.
+            global LAUNCH_RETRIES
+            LAUNCH_RETRIES += 1
+            check(LAUNCH_RETRIES <= 1, f"the launcher failed to start the engine again "
+                  f"(exit code {self.proc.returncode}, no output)")
+            print(f"NOTE the launcher exited {self.proc.returncode} before the engine wrote anything; "
+                  f"started again", flush=True)
+            self.kill()
+            super().__init__(binary or BINARY, args, transcript=True)
+            self.read_banner()
+            if handshake:
                 self.handshake()
+
+    def read_banner(self):
+        """The line the engine writes at start, before it reads a command (Stockfish's habit; GUIs
+        skip it): `Sen <version> by the Sen developers`."""
+        _, self.banner, _ = self.read_until(lambda l: True, 10.0, "the start-up line")
+        check(re.fullmatch(r"Sen \S+ by the Sen developers", self.banner), f"start-up line {self.banner!r}")
 
     def launcher_failed(self):
         """The process failed within a second of its start with nothing on stdout or stderr."""

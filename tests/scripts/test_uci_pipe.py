@@ -30,7 +30,8 @@ class WithSen(unittest.TestCase):
 
     def test_handshake_and_sync(self):
         lines = uci_pipe.handshake(self.engine, 10 * SCALE)
-        self.assertTrue(lines[0].startswith("id name "), lines[:2])
+        self.assertRegex(lines[0], r"^Sen \S+ by the Sen developers$")  # written at start, before `uci`
+        self.assertTrue(lines[1].startswith("id name "), lines[:3])
         names = uci_pipe.option_names(lines)
         for name in ("Hash", "Threads", "MultiPV", "Move Overhead", "UCI_Variant"):
             self.assertIn(name, names)
@@ -65,6 +66,8 @@ class WithSen(unittest.TestCase):
         self.assertIn("h3h10", legal)
 
     def test_timeout_collect_and_timing(self):
+        _, startup = self.engine.get(10 * SCALE)  # the start-up line, then nothing until a command
+        self.assertRegex(startup, r"^Sen \S+ by the Sen developers$")
         self.assertIsNone(self.engine.get(0.05))
         with self.assertRaises(uci_pipe.ReplyTimeout) as caught:
             self.engine.send("position startpos")
