@@ -80,7 +80,7 @@ TEST_CASE("UciSession: the uci answer, every option once in its place with its d
     UciSession session(c.out, uci_setup());
     session.handle_line("uci");
     CHECK(c.take() == std::vector<std::string>{
-                          fmt::format("id name {}", ENGINE_NAME_AND_VERSION),  // tests/core/test_version.cpp
+                          fmt::format("id name {}", ENGINE_NAME_AND_VERSION),  // tests/games/test_version.cpp
                           "id author the Sen developers",
                           "option name Hash type spin default 16 min 1 max 65536",
                           "option name Threads type spin default 1 min 1 max 256",

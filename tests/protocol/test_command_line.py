@@ -19,7 +19,7 @@ SEN = None
 SCALE = float(os.environ.get("SEN_TEST_TIME_SCALE", "1") or 1)
 
 # The first words of the usage's subcommand lines, in order: main.cpp's table.
-SUBCOMMANDS = ["perft", "bench", "datagen", "datagen-convert", "tune", "nnue-train", "tbprobe", "magics", "--help"]
+SUBCOMMANDS = ["perft", "bench", "datagen", "datagen-convert", "tune", "nnue-train", "tbprobe", "magics", "--help", "--version"]
 
 
 def run(args, stdin_text=None, timeout=10):
@@ -56,6 +56,13 @@ class Help(unittest.TestCase):
         for spelling in (["-h"], ["help"], ["--help", "perft"]):
             with self.subTest(spelling=spelling):
                 self.assertEqual(run(spelling), (0, expected, ""))
+
+
+class Version(unittest.TestCase):
+    def test_version_prints_one_line_and_exits_0(self):
+        code, out, err = run(["--version"])
+        self.assertEqual((code, err), (0, ""))
+        self.assertRegex(out, r"^Sen \d+\.\d+\.\d+(-dev(-[0-9a-f]+)?)?\n$")
 
 
 class Refused(unittest.TestCase):
