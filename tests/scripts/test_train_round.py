@@ -18,8 +18,8 @@ import unittest
 REPO = os.path.join(os.path.dirname(os.path.realpath(__file__)), "..", "..")
 SCRIPT = os.path.join(REPO, "scripts", "train-round")
 DEFAULT_NET = os.path.join(REPO, "nets", "default.nnue")
-COLUMNS = ["date", "network", "positions_added", "cumulative_positions", "validation_loss_before", "validation_loss_after",
-           "equal_node_result", "command", "note"]
+COLUMNS = ["date", "game", "network", "data", "positions_added", "positions_total", "validation_before", "validation_after",
+           "opponent", "limit", "games", "wins", "losses", "draws", "elo", "error", "verdict", "training", "note"]
 SEN = None
 
 
@@ -42,7 +42,10 @@ class TrainRoundTest(unittest.TestCase):
         out = os.path.join(self.tmp.name, "candidate.nnue")
         rounds = os.path.join(self.tmp.name, "rounds.csv")
         with open(rounds, "w") as f:
-            f.write(",".join(COLUMNS) + "\n2026-01-01,start,1000,1000,,,,,\n")
+            # The start network's total is that of the last built-in row of its game.
+            f.write(",".join(COLUMNS) + "\n2026-01-01,chess,start,d0,1000,1000,,0.01,,,,,,,,,built in,,\n"
+                    "2026-01-02,chess,rejected,d1,5,1005,0.01,0.02,,,,,,,,,rejected,,\n"
+                    "2026-01-03,xiangqi,other game,x1,7,7,,0.01,,,,,,,,,built in,,\n")
         r = self.run_round("--out", out, "--rounds", rounds, "--append", self.data, "--", "--validation", "0.5", "--threads", "1")
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertEqual(os.path.getsize(out), os.path.getsize(DEFAULT_NET))
@@ -52,37 +55,46 @@ class TrainRoundTest(unittest.TestCase):
         self.assertEqual(len(row), len(COLUMNS))
         values = dict(zip(COLUMNS, row))
         self.assertRegex(values["date"], r"^\d{4}-\d{2}-\d{2}$")
+        self.assertEqual(values["game"], "chess")
         self.assertTrue(values["network"].startswith("candidate.nnue sha256:"))
+        self.assertTrue(values["network"].endswith(", fine-tuned from default.nnue"))
+        self.assertEqual(values["data"], "tiny.bin")
         # The trainer's own numbers: positions loaded less the mirrored copies, and its validation losses.
         loaded = re.search(r"^loaded (\d+) positions .* (\d+) of the training positions are mirrored copies$", r.stderr, re.M)
         self.assertIsNotNone(loaded)
         positions = int(loaded.group(1)) - int(loaded.group(2))
         self.assertGreater(positions, 0)
         self.assertEqual(values["positions_added"], str(positions))
-        self.assertEqual(values["cumulative_positions"], str(1000 + positions))
+        self.assertEqual(values["positions_total"], str(1000 + positions))
         epochs = re.findall(r"^epoch\s+\d+\s+(?:lr \S+\s+)?train \S+\s+validation (\S+)", r.stderr, re.M)
         self.assertEqual(len(epochs), 3)  # epoch 0 (the start network) and the recipe's two
-        self.assertEqual(values["validation_loss_before"], epochs[0])
-        self.assertEqual(values["validation_loss_after"], epochs[-1])
-        self.assertEqual(values["equal_node_result"], "")
-        self.assertIn("--data tiny.bin --out candidate.nnue --init default.nnue --mirror", values["command"])
-        self.assertTrue(values["command"].endswith("--validation 0.5 --threads 1"))
+        self.assertEqual(values["validation_before"], epochs[0])
+        self.assertEqual(values["validation_after"], epochs[-1])
+        self.assertEqual(values["verdict"], "candidate" if float(epochs[-1]) < float(epochs[0]) else "not kept")
+        self.assertEqual([values[c] for c in ("opponent", "limit", "games", "wins", "losses", "draws", "elo", "error")], [""] * 8)
+        self.assertIn("--data tiny.bin --out candidate.nnue --init default.nnue --mirror", values["training"])
+        self.assertTrue(values["training"].endswith("--validation 0.5 --threads 1"))
         self.assertNotIn(self.tmp.name, r.stdout)
         with open(rounds) as f:
             table = f.read().splitlines()
-        self.assertEqual(len(table), 3)
+        self.assertEqual(len(table), 5)
         self.assertEqual(table[-1], lines[0])
 
         # --added counts only the new positions.
         r = self.run_round("--out", out, "--rounds", rounds, "--added", "50", self.data, "--", "--validation", "0.5", "--epochs", "1")
         self.assertEqual(r.returncode, 0, r.stderr)
         row = next(csv.reader(r.stdout.splitlines()))
-        self.assertEqual(row[2:4], ["50", str(1000 + positions + 50)])
+        self.assertEqual(row[4:6], ["50", "1050"])
+        # --start-total names the start network's total itself.
+        r = self.run_round("--out", out, "--rounds", rounds, "--added", "50", "--start-total", "7", self.data, "--", "--validation",
+                           "0.5", "--epochs", "1")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(next(csv.reader(r.stdout.splitlines()))[4:6], ["50", "57"])
 
     def test_bad_arguments_write_nothing(self):
         out = os.path.join(self.tmp.name, "never.nnue")
         for args in (["--out", out, self.data + ".missing"], ["--out", DEFAULT_NET, self.data], ["--out", out, "--added", "-1", self.data],
-                     [self.data]):
+                     [self.data], ["--out", out, "--start-total", "-1", self.data]):
             r = self.run_round(*args)
             self.assertEqual(r.returncode, 2, args)
             self.assertEqual(r.stdout, "")
