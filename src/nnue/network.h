@@ -29,6 +29,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <cassert>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
@@ -395,6 +396,7 @@ public:
     template <class Position, class MoveDeltaOf>
     const Accumulator<F>& get(const Network<F>& net, unsigned network_generation, const Position& pos, const MoveDeltaOf& move_delta) {
         const int current = top_;
+        assert(current <= pos.history_length());  // a push without a move made on the position
         if (generation_ != network_generation) {
             std::fill(ready_.begin(), ready_.end(), std::uint8_t{0});
             generation_ = network_generation;
