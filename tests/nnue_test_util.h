@@ -26,17 +26,20 @@ Network random_network(std::uint32_t seed) {
 }
 
 // One ply of both games' random walks that test the incremental accumulator; check(pos) compares
-// the position's accumulator with a fresh sum. Now and then a null move is made, checked and
-// taken back; then a random move is played (on_move(pos, move) first), after which a reply is
-// sometimes evaluated and taken back, so that the next update replays several moves from an older
-// ancestor, or the move is sometimes taken back, checked, and another played. False when there
-// is no legal move.
-template <class Position, class RandomMove, class Check, class OnMove>
-bool walk_one_ply(Position& pos, std::mt19937& rng, const RandomMove& random_move, const Check& check, int& nulls, const OnMove& on_move) {
+// the accumulator of `eval` (the evaluation state that follows pos: pushed and popped here with
+// every move) with a fresh sum. Now and then a null move is made, checked and taken back; then a
+// random move is played (on_move(pos, move) first), after which a reply is sometimes evaluated and
+// taken back, so that the next update replays several moves from an older ancestor, or the move is
+// sometimes taken back, checked, and another played. False when there is no legal move.
+template <class Position, class EvalState, class RandomMove, class Check, class OnMove>
+bool walk_one_ply(Position& pos, EvalState& eval, std::mt19937& rng, const RandomMove& random_move, const Check& check, int& nulls,
+                  const OnMove& on_move) {
     if (!pos.in_check() && rng() % 4 == 0) {
         pos.make_null_move();
+        eval.push();
         check(pos);
         pos.unmake_null_move();
+        eval.pop();
         ++nulls;
     }
     using Move = std::remove_cvref_t<decltype(random_move(pos, rng))>;
@@ -44,18 +47,23 @@ bool walk_one_ply(Position& pos, std::mt19937& rng, const RandomMove& random_mov
     if (m == Move::none()) return false;
     on_move(pos, m);
     pos.make_move(m);
+    eval.push();
     if (rng() % 3 == 0) {
         const auto reply = random_move(pos, rng);
         if (reply != Move::none()) {
             pos.make_move(reply);
-            (void)pos.accumulator();
+            eval.push();
+            check(pos);
             pos.unmake_move();
+            eval.pop();
         }
     }
     if (rng() % 5 == 0) {
         pos.unmake_move();
+        eval.pop();
         check(pos);
         pos.make_move(random_move(pos, rng));
+        eval.push();
     }
     return true;
 }

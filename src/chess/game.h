@@ -37,6 +37,7 @@ struct ChessGame {
     using MoveList = chess::MoveList;
     using Piece = chess::Piece;
     using Threats = chess::Threats;
+    using EvalState = nnue::EvalState;
 
     static constexpr std::string_view NAME = "chess";
     static constexpr std::string_view START_FEN = Position::START_FEN;
@@ -55,7 +56,9 @@ struct ChessGame {
 
     // The learned evaluation (nnue.h) while a network is active (the built-in one, or EvalFile's),
     // else the hand-written one (eval.h).
-    static int evaluate(const Position& pos) { return nnue::active_network() ? nnue::evaluate(pos) : chess::evaluate(pos); }
+    static int evaluate(const Position& pos, EvalState& eval_state) {
+        return nnue::active_network() ? nnue::evaluate(pos, eval_state) : chess::evaluate(pos);
+    }
     // A hash of where the pawns stand, for the search's static-eval correction.
     static std::uint64_t pawn_structure_key(const Position& pos) {
         return mix_pair(pos.pieces(Color::White, PAWN), pos.pieces(Color::Black, PAWN));
@@ -148,7 +151,8 @@ struct ChessGame {
     }
     static std::string eval_report(const Position& pos) {
         if (!nnue::active_network()) return chess::eval_report(pos);
-        return "network: " + std::to_string(nnue::evaluate(pos)) + " cp (side to move)\nhand-written: " + chess::eval_report(pos);
+        const int network = nnue::evaluate_fresh(pos, *nnue::active_network());
+        return "network: " + std::to_string(network) + " cp (side to move)\nhand-written: " + chess::eval_report(pos);
     }
     static constexpr const WdlModel& WDL_MODEL = chess::WDL_MODEL;
     static int wdl_material(const Position& pos) { return chess::wdl_material(pos); }

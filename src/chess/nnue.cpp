@@ -1,5 +1,5 @@
 // The chess network's place in the engine: the active network, the incremental update of the
-// position's accumulators (by nnue_update.h's pieces a move changes), and the evaluation.
+// evaluation state's accumulators (by nnue_update.h's pieces a move changes), and the evaluation.
 #include "chess/nnue.h"
 
 #include "chess/nnue_update.h"
@@ -37,17 +37,12 @@ std::optional<std::string> load_network_file(const std::string& path) { return n
 
 void refresh(const Position& pos, const Network& net, Accumulator& acc) { sen::nn::refresh(net, acc, pos); }
 
-int evaluate(const Position& pos) { return output(*active_network(), pos.accumulator(), pos.side_to_move()); }
+const Accumulator& accumulator(const Position& pos, EvalState& state) {
+    return state.get(*active_network(), network_generation(), pos, move_delta<ChessFeatures>);
+}
+
+int evaluate(const Position& pos, EvalState& state) { return output(*active_network(), accumulator(pos, state), pos.side_to_move()); }
 
 int evaluate_fresh(const Position& pos, const Network& net) { return sen::nn::evaluate_fresh(pos, net); }
 
 }  // namespace sen::chess::nnue
-
-namespace sen::chess {
-
-const nnue::Accumulator& Position::accumulator() const {
-    const nnue::Network& net = *nnue::active_network();
-    return accumulator_cache_.get(states_, net, nnue::network_generation(), *this, nnue::move_delta<nnue::ChessFeatures>);
-}
-
-}  // namespace sen::chess

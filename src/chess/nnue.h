@@ -178,9 +178,16 @@ void use_embedded_network();
 // why, and the active network stays as it was.
 std::optional<std::string> load_network_file(const std::string& path);
 
-// Centipawns from the side to move's point of view by the active network (there must be one),
-// with the position's accumulators brought up to date from the nearest computed ancestor state.
-int evaluate(const Position& pos);
+// The evaluation's state beside a position that moves are made on (nnue/network.h's
+// AccumulatorStack): the search keeps one per thread and pushes and pops it with its moves;
+// anything else that evaluates a position keeps its own, reset() when it sets up a position.
+using EvalState = sen::nn::AccumulatorStack<ChessFeatures>;
+
+// The active network's (there must be one) hidden layer for `pos`, brought up to date in `state`
+// from the nearest computed ancestor.
+const Accumulator& accumulator(const Position& pos, EvalState& state);
+// Centipawns from the side to move's point of view by the active network (there must be one).
+int evaluate(const Position& pos, EvalState& state);
 // The same value with the accumulator summed from scratch: the reference the incremental path
 // is tested against, and what tools use for one-off evaluations.
 int evaluate_fresh(const Position& pos, const Network& net);

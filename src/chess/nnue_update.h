@@ -1,5 +1,5 @@
 // The pieces a chess move changes, for the incremental update of the network's accumulators
-// (nnue/network.h's AccumulatorCache): a template over the feature set, so that the tests can
+// (nnue/network.h's AccumulatorStack): a template over the feature set, so that the tests can
 // drive the same update for networks of other shapes than the engine's.
 #pragma once
 

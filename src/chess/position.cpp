@@ -340,7 +340,6 @@ void Position::make_move(Move m) {
     st.move = m;
     st.moved = pc;
     st.captured = NO_PIECE;
-    st.accumulator_ready = false;
 
     if (m.kind() == MoveKind::Castling) {
         const bool king_side = to > from;
@@ -439,7 +438,6 @@ void Position::make_null_move() {
     st.move = Move::null();
     st.moved = NO_PIECE;
     st.captured = NO_PIECE;
-    st.accumulator_ready = false;
     side_ = ~side_;
     ++game_ply_;
     st.checkers = 0;  // null moves are never made in check

@@ -4,11 +4,9 @@
 // Owns: piece placement (a mailbox plus bitboards by type and colour), the undo stack of
 // StateInfo records that make_move() pushes and unmake_move() pops, the Zobrist key, and the
 // draw rules (50/75 moves, threefold/fivefold repetition, dead positions).
-// Never touches: search, the hash table or the protocol. Of evaluation it keeps one thing, a
-// cache slot per state for the network's accumulator (nnue.h): the slot must follow make and
-// unmake exactly as the state stack does, so it lives beside it (Stockfish keeps its
-// accumulator in its StateInfo for the same reason). The position only invalidates a slot;
-// nnue.cpp fills it on the first evaluation, so perft and move generation never pay for it.
+// Never touches: search, evaluation, the hash table or the protocol. The learned evaluation's
+// accumulators live in the evaluator's own state (nnue.h's EvalState), which reads the moves
+// from the states here (earlier_state), so perft and move generation carry none of it.
 // Invariants: the side not to move is never in check; the key equals a full recomputation;
 // the en-passant square that enters the key is set only when an en-passant capture is legal
 // (art. 9.2.3: positions differ only if the *possibility* of capturing differs).
@@ -20,7 +18,6 @@
 #include <vector>
 
 #include "chess/attacks.h"
-#include "chess/nnue.h"
 #include "chess/types.h"
 
 namespace sen::chess {
@@ -32,12 +29,11 @@ struct StateInfo {
     Square ep_square = SQ_NONE;      // set only when an en-passant capture is legal
     Square fen_ep_square = SQ_NONE;  // as written in FEN (may be set with no capture possible)
     std::uint8_t castling = NO_CASTLING;
-    Piece captured = NO_PIECE;               // piece taken by the move that led here
-    int rule50 = 0;                          // plies since the last capture or pawn move
-    int plies_from_null = 0;                 // plies since the last null move (repetitions cannot cross it)
-    Move move = Move::none();                // the move that led here
-    Piece moved = NO_PIECE;                  // the piece that made it (the learned evaluation's update)
-    mutable bool accumulator_ready = false;  // this state's NNUE accumulator is computed (nnue.cpp)
+    Piece captured = NO_PIECE;  // piece taken by the move that led here
+    int rule50 = 0;             // plies since the last capture or pawn move
+    int plies_from_null = 0;    // plies since the last null move (repetitions cannot cross it)
+    Move move = Move::none();   // the move that led here
+    Piece moved = NO_PIECE;     // the piece that made it (the learned evaluation's update)
 };
 
 // Outcome of the game by the rules, from the point of view of the position's current state.
@@ -82,6 +78,8 @@ public:
 
     // State of the current ply.
     const StateInfo& state() const { return states_.back(); }
+    // The state `plies_ago` moves (made or null) before the current one; at most history_length().
+    const StateInfo& earlier_state(int plies_ago) const { return states_[states_.size() - 1 - std::size_t(plies_ago)]; }
     Key key() const { return state().key; }
     Bitboard checkers() const { return state().checkers; }
     bool in_check() const { return state().checkers != 0; }
@@ -142,12 +140,6 @@ public:
     // A diagram of the board with the FEN, key and checkers, for the `d` command.
     std::string pretty() const;
 
-    // The learned evaluation's hidden layer for the current state, for nnue::active_network(): updated
-    // from the nearest ancestor state that has one by the pieces each move changed, or summed
-    // afresh. Kept here because it follows make/unmake, but computed only when asked for, so
-    // perft and move generation never pay for it. Defined in nnue.cpp.
-    const nnue::Accumulator& accumulator() const;
-
 private:
     struct Blank {};
     explicit Position(Blank);  // an empty board, for set_fen to fill
@@ -171,9 +163,6 @@ private:
     Bitboard castling_king_path_[4] = {};
     std::uint8_t castling_mask_[SQUARE_NB] = {};  // rights lost when a move touches the square
     std::vector<StateInfo> states_;
-    // One accumulator per state, valid where StateInfo::accumulator_ready says so. Mutable: filling
-    // this cache does not change the position.
-    mutable sen::nn::AccumulatorCache<nnue::ChessFeatures> accumulator_cache_;
 };
 
 // Destination squares of the king and rook for a castling right (standard and Chess960 alike).

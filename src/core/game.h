@@ -71,7 +71,7 @@ struct TableRootRanking {
 template <class G>
 concept SearchGame = requires(const typename G::Position& pos, typename G::Position& mutable_pos, typename G::Move m,
                               typename G::MoveList& list, int ply, int threshold, const std::vector<typename G::Move>& root_moves,
-                              const TableSettings& settings, const typename G::Threats& threats) {
+                              const TableSettings& settings, const typename G::Threats& threats, typename G::EvalState& eval_state) {
     // Types. Move is 16 bits with raw() and an explicit constructor from them (the hash table
     // stores raw moves), none() (no move) and null() (the null move's marker); from() and to()
     // index histories by board point, as Piece does by piece (NO_PIECE: the null move's mover).
@@ -113,8 +113,16 @@ concept SearchGame = requires(const typename G::Position& pos, typename G::Posit
     G::generate_quiet(pos, list);
     { G::count_legal_moves(pos) } -> std::convertible_to<std::uint64_t>;
     { G::is_legal(pos, m) } -> std::same_as<bool>;
-    // Evaluation in centipawns from the side to move's point of view.
-    { G::evaluate(pos) } -> std::same_as<int>;
+    // Evaluation in centipawns from the side to move's point of view. EvalState is what the
+    // evaluation keeps beside one searcher's position (a network's accumulators), so that the
+    // position, and perft and the rules with it, carry none of it: default-constructible, reset()
+    // when that position is set to a new root, push() after each move (null moves too) made on
+    // it and pop() after each taken back. Anything else that evaluates keeps its own.
+    typename G::EvalState;
+    eval_state.reset();
+    eval_state.push();
+    eval_state.pop();
+    { G::evaluate(pos, eval_state) } -> std::same_as<int>;
     // A hash of the pawn (soldier) structure: the static-eval correction is kept per structure.
     { G::pawn_structure_key(pos) } -> std::same_as<std::uint64_t>;
     // Move classes and exchange values for ordering and pruning.

@@ -138,6 +138,7 @@ struct BasicSearcher<Game>::Worker {
     using RootMove = search_detail::RootMove<Game>;
     int id = 0;
     Position pos;
+    typename Game::EvalState eval_state;  // the evaluation's own state for `pos`: moves go to both (make_move below)
     Histories<Game> histories;
     StackEntry stack[MAX_PLY + STACK_OFFSET + 4];
     Move pv[MAX_PLY + 1][MAX_PLY + 1];
@@ -197,6 +198,24 @@ struct BasicSearcher<Game>::Worker {
                                       Histories<Game>::correction_limit());
         const int weight = std::min(depth + 1, params::CORRECTION_WEIGHT_MAX);
         entry = std::int16_t((entry * (CORRECTION_WEIGHT_SCALE - weight) + target * weight) / CORRECTION_WEIGHT_SCALE);
+    }
+
+    // A move in the tree, made on the position and on the evaluation's state together.
+    void make_move(Move m) {
+        pos.make_move(m);
+        eval_state.push();
+    }
+    void unmake_move() {
+        pos.unmake_move();
+        eval_state.pop();
+    }
+    void make_null_move() {
+        pos.make_null_move();
+        eval_state.push();
+    }
+    void unmake_null_move() {
+        pos.unmake_null_move();
+        eval_state.pop();
     }
 
     void count_node() {
@@ -334,7 +353,7 @@ int BasicSearcher<Game>::Worker::qsearch(int alpha, int beta, int ply, StackEntr
     if (stopped()) return 0;
     if (const Outcome outcome = Game::rule_outcome(pos, ply); outcome != Outcome::None) return outcome_score(outcome, ply);
     const bool in_check = pos.in_check();
-    if (ply >= MAX_PLY - 1) return in_check ? SCORE_DRAW : Game::evaluate(pos);
+    if (ply >= MAX_PLY - 1) return in_check ? SCORE_DRAW : Game::evaluate(pos, eval_state);
 
     TTEntry entry;
     const bool tt_hit = tt->probe(pos.key(), entry);
@@ -347,7 +366,7 @@ int BasicSearcher<Game>::Worker::qsearch(int alpha, int beta, int ply, StackEntr
     int best_score = -SCORE_INFINITE, stand_pat = NO_EVAL, raw_eval = NO_EVAL;
     if (!in_check) {
         // Step 25. Quiescence: stand pat. The side to move may decline every capture.
-        raw_eval = tt_hit && entry.static_eval != NO_EVAL ? entry.static_eval : Game::evaluate(pos);
+        raw_eval = tt_hit && entry.static_eval != NO_EVAL ? entry.static_eval : Game::evaluate(pos, eval_state);
         stand_pat = corrected_eval(raw_eval);
         best_score = stand_pat;
         if (tt_hit && bound_allows(entry.bound, tt_score, stand_pat)) best_score = tt_score;
@@ -375,9 +394,9 @@ int BasicSearcher<Game>::Worker::qsearch(int alpha, int beta, int ply, StackEntr
         ss->moved_piece = pos.piece_on(m.from());
         ss->continuation = &histories.continuation[pos.piece_on(m.from())][m.to()];
         if (PV) pv_length[ply + 1] = ply + 1;
-        pos.make_move(m);
+        make_move(m);
         const int score = -qsearch<PV>(-beta, -alpha, ply + 1, ss + 1);
-        pos.unmake_move();
+        unmake_move();
         if (stopped()) return 0;
         if (score > best_score) {
             best_score = score;
@@ -419,7 +438,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
     if (!root) {
         if (stopped()) return 0;
         if (const Outcome outcome = Game::rule_outcome(pos, ply); outcome != Outcome::None) return outcome_score(outcome, ply);
-        if (ply >= MAX_PLY - 1) return in_check ? SCORE_DRAW : Game::evaluate(pos);
+        if (ply >= MAX_PLY - 1) return in_check ? SCORE_DRAW : Game::evaluate(pos, eval_state);
         // Mate distance pruning: no line from here can beat a mate already found nearer the root.
         alpha = std::max(alpha, -SCORE_MATE + ply);
         beta = std::min(beta, SCORE_MATE - ply - 1);
@@ -482,7 +501,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
         ss->static_eval = NO_EVAL;
     } else {
         // Step 7. Static evaluation: correction history. The correction learns at step 23.
-        raw_eval = tt_hit && entry.static_eval != NO_EVAL ? entry.static_eval : Game::evaluate(pos);
+        raw_eval = tt_hit && entry.static_eval != NO_EVAL ? entry.static_eval : Game::evaluate(pos, eval_state);
         ss->static_eval = corrected_eval(raw_eval);
         eval = ss->static_eval;
         // The stored search score is a better estimate than the static one when its bound allows.
@@ -527,9 +546,9 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
             ss->quiet = false;
             ss->moved_piece = Game::NO_PIECE;
             ss->continuation = &histories.continuation[Game::NO_PIECE][0];
-            pos.make_null_move();
+            make_null_move();
             int score = -negamax<false>(-beta, -beta + 1, depth - r, ply + 1, !cut_node, ss + 1);
-            pos.unmake_null_move();
+            unmake_null_move();
             if (stopped()) return 0;
             if (score >= beta) {
                 if (score >= SCORE_TB_WIN_IN_MAX_PLY) score = beta;  // no unproven mate or table win
@@ -652,7 +671,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
         ss->quiet = quiet;
         ss->continuation = &histories.continuation[pos.piece_on(m.from())][m.to()];
         tt->prefetch(pos.key_after(m));
-        pos.make_move(m);
+        make_move(m);
         const int new_depth = depth - 1 + extension;
         int score = 0;
 
@@ -681,7 +700,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
         // null window, is searched with the full window.
         if (PV && (move_count == 1 || (score > alpha && (root || score < beta))))
             score = -negamax<true>(-beta, -alpha, new_depth, ply + 1, false, ss + 1);
-        pos.unmake_move();
+        unmake_move();
         if (stopped()) return 0;
 
         if (root) {
@@ -978,6 +997,7 @@ typename BasicSearcher<Game>::Result BasicSearcher<Game>::search(const Position&
     }
     for (auto& w : workers_) {
         w->pos = root;
+        w->eval_state.reset();
         w->root_moves = root_moves;
         w->completed_root_moves.clear();
         w->nodes = 0;

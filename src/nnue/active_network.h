@@ -3,8 +3,8 @@
 // hand-written evaluation is used then. One per game, a process-wide object in its nnue.cpp.
 //
 // Changing it is allowed only while no search runs (the protocol refuses EvalFile during one);
-// search threads read it after waking, which orders them after the write. Positions notice a
-// change by generation() and sum their accumulators afresh.
+// search threads read it after waking, which orders them after the write. Evaluation states
+// (network.h's AccumulatorStack) notice a change by generation() and sum their accumulators afresh.
 #pragma once
 
 #include <atomic>

@@ -29,6 +29,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <cassert>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
@@ -361,57 +362,75 @@ private:
     std::vector<Entry> entries_;
 };
 
-// One accumulator per state of a position's undo stack, computed only when the position is
-// evaluated (so perft and move generation never pay for it), from the nearest computed ancestor
-// by the pieces each move changed, or summed afresh. A game's Position keeps one (mutable: filling
-// the cache does not change the position) and a `mutable bool accumulator_ready` in each state,
-// cleared by make_move. With king buckets it also keeps the position's RefreshCache, so it
-// belongs to one position (one search thread) and is never shared.
+// The learned evaluation's state for one searcher (one thread), beside the position it searches:
+// one accumulator per position on the line from the root to the current node, computed only when
+// that node is evaluated (so a node that is never evaluated costs nothing), from the nearest
+// computed ancestor by the pieces each move changed, or summed afresh. The position knows nothing
+// of it: whoever makes moves on the position and evaluates it calls push() after each move made
+// (a null move too) and pop() after each taken back, and reset() when the position is set anew.
+// With king buckets it also keeps the RefreshCache, so it is never shared between threads.
 template <FeatureSet F>
-class AccumulatorCache {
+class AccumulatorStack {
 public:
-    // The accumulator of `pos`, whose states are `states` (the last is the current one).
-    // `network_generation` tells a changed network (the cache forgets what it summed for
+    AccumulatorStack() { grow(); }
+
+    // The position as it stands now is the new root, not yet computed.
+    void reset() {
+        top_ = 0;
+        ready_[0] = 0;
+    }
+    // A move was made: the new node is not computed yet.
+    void push() {
+        ++top_;
+        if (std::size_t(top_) == ready_.size()) grow();
+        ready_[std::size_t(top_)] = 0;
+    }
+    // The last move was taken back.
+    void pop() { --top_; }
+
+    // The accumulator of `pos`, which must be the position this stack followed.
+    // `network_generation` tells a changed network (the stack forgets what it summed for
     // another); move_delta(state, mover, delta) fills the pieces the move into `state` changed,
-    // `mover` having made it. A state whose move is null() changed nothing.
-    template <class State, class Position, class MoveDeltaOf>
-    const Accumulator<F>& get(const std::vector<State>& states, const Network<F>& net, unsigned network_generation, const Position& pos,
-                              const MoveDeltaOf& move_delta) {
-        const int current = int(states.size()) - 1;
+    // `mover` having made it, and pos.earlier_state(k) is the state k moves before the current
+    // one. A state whose move is null() changed nothing.
+    template <class Position, class MoveDeltaOf>
+    const Accumulator<F>& get(const Network<F>& net, unsigned network_generation, const Position& pos, const MoveDeltaOf& move_delta) {
+        const int current = top_;
+        assert(current <= pos.history_length());  // a push without a move made on the position
         if (generation_ != network_generation) {
-            for (const State& st : states) st.accumulator_ready = false;
+            std::fill(ready_.begin(), ready_.end(), std::uint8_t{0});
             generation_ = network_generation;
             if constexpr (KingBucketed<F>) refresh_cache_.reset(net);
         }
         if constexpr (KingBucketed<F>)
             if (!refresh_cache_.ready()) refresh_cache_.reset(net);
-        if (states[current].accumulator_ready) return accumulators_[current];
-        if (accumulators_.size() < states.size()) accumulators_.resize(states.size() + 64);
+        if (ready_[std::size_t(current)]) return accumulators_[std::size_t(current)];
+        const auto state_of = [&](int j) -> decltype(auto) { return pos.earlier_state(current - j); };
 
         // The nearest ancestor with an accumulator, unless it lies so far back that summing the
         // pieces afresh is cheaper than replaying the moves (a move changes up to four rows, a
         // fresh sum adds one per piece).
         constexpr int MAX_REPLAY = 8;
         int ready = current - 1;
-        while (ready >= 0 && !states[ready].accumulator_ready && current - ready < MAX_REPLAY) --ready;
-        if (ready < 0 || !states[ready].accumulator_ready) {
+        while (ready >= 0 && !ready_[std::size_t(ready)] && current - ready < MAX_REPLAY) --ready;
+        if (ready < 0 || !ready_[std::size_t(ready)]) {
             if constexpr (KingBucketed<F>) {
                 for (const Color view : {Color::White, Color::Black})
-                    refresh_cache_.rebuild(net, pos, view, accumulators_[current].values[index_of(view)]);
+                    refresh_cache_.rebuild(net, pos, view, accumulators_[std::size_t(current)].values[index_of(view)]);
             } else {
-                refresh(net, accumulators_[current], pos);
+                refresh(net, accumulators_[std::size_t(current)], pos);
             }
-            states[current].accumulator_ready = true;
-            return accumulators_[current];
+            ready_[std::size_t(current)] = 1;
+            return accumulators_[std::size_t(current)];
         }
         const Color side_to_move = pos.side_to_move();
-        // The side that made the move leading to state j: the side to move now made the move into
+        // The side that made the move leading to node j: the side to move now made the move into
         // `current` - 1, and sides alternate (a null move counts as one).
         const auto mover_into = [&](int j) { return (current - j) % 2 == 0 ? ~side_to_move : side_to_move; };
-        using Move = std::remove_cvref_t<decltype(states[current].move)>;
+        using Move = std::remove_cvref_t<decltype(state_of(current).move)>;
 
         // With king buckets, the moves' pieces first, and from them the kings after each replayed
-        // state, walked back from the current position: kings[j - ready] for state j.
+        // node, walked back from the current position: kings[j - ready] for node j.
         [[maybe_unused]] std::conditional_t<KingBucketed<F>, std::array<MoveDelta<F>, MAX_REPLAY>, std::monostate> deltas;
         [[maybe_unused]] std::conditional_t<KingBucketed<F>, std::array<KingSquares<F>, MAX_REPLAY + 1>, std::monostate> kings;
         if constexpr (KingBucketed<F>) {
@@ -419,20 +438,21 @@ public:
             for (int j = current; j > ready; --j) {
                 const std::size_t k = std::size_t(j - ready);
                 kings[k - 1] = kings[k];
-                if (states[j].move == Move::null()) continue;
+                const auto& st = state_of(j);
+                if (st.move == Move::null()) continue;
                 const Color mover = mover_into(j);
-                move_delta(states[j], mover, deltas[k - 1]);
+                move_delta(st, mover, deltas[k - 1]);
                 for (int r = 0; r < deltas[k - 1].subs; ++r)
                     if (deltas[k - 1].removed[r].piece == F::king(mover)) kings[k - 1][index_of(mover)] = deltas[k - 1].removed[r].square;
             }
         }
         // A view whose perspective a move changed is left for the refresh cache to rebuild at the
-        // current state, so the states from that move up to the current one stay not ready.
+        // current node, so the nodes from that move up to the current one stay not ready.
         std::array<bool, COLOR_NB> rebuild{};
         for (int j = ready + 1; j <= current; ++j) {
-            const State& st = states[j];
-            Accumulator<F>& out = accumulators_[j];
-            const Accumulator<F>& in = accumulators_[j - 1];
+            const auto& st = state_of(j);
+            Accumulator<F>& out = accumulators_[std::size_t(j)];
+            const Accumulator<F>& in = accumulators_[std::size_t(j - 1)];
             if (st.move == Move::null()) {
                 out = in;
             } else if constexpr (KingBucketed<F>) {
@@ -452,18 +472,28 @@ public:
                 for (const Color view : {Color::White, Color::Black})
                     apply(net, in.values[index_of(view)], out.values[index_of(view)], delta.view_delta(view, {}));
             }
-            st.accumulator_ready = !rebuild[0] && !rebuild[1];
+            ready_[std::size_t(j)] = !rebuild[0] && !rebuild[1];
         }
         if constexpr (KingBucketed<F>) {
             for (const Color view : {Color::White, Color::Black})
-                if (rebuild[index_of(view)]) refresh_cache_.rebuild(net, pos, view, accumulators_[current].values[index_of(view)]);
-            states[current].accumulator_ready = true;
+                if (rebuild[index_of(view)])
+                    refresh_cache_.rebuild(net, pos, view, accumulators_[std::size_t(current)].values[index_of(view)]);
+            ready_[std::size_t(current)] = 1;
         }
-        return accumulators_[current];
+        return accumulators_[std::size_t(current)];
     }
 
 private:
-    std::vector<Accumulator<F>> accumulators_;
+    // Room for more nodes: a search's line is at most its ply limit, a game's longer.
+    void grow() {
+        const std::size_t size = std::max<std::size_t>(128, 2 * ready_.size());
+        accumulators_.resize(size);
+        ready_.resize(size, 0);
+    }
+
+    std::vector<Accumulator<F>> accumulators_;  // [node]: the root is 0, the current node top_
+    std::vector<std::uint8_t> ready_;           // [node]: its accumulator is computed (0 or 1)
+    int top_ = 0;
     unsigned generation_ = 0;  // the network generation they were summed for
     [[no_unique_address]] std::conditional_t<KingBucketed<F>, RefreshCache<F>, std::monostate> refresh_cache_;
 };

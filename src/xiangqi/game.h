@@ -38,6 +38,7 @@ struct XiangqiGame {
     using MoveList = xiangqi::MoveList;
     using Piece = xiangqi::Piece;
     using Threats = xiangqi::Threats;
+    using EvalState = nnue::EvalState;
 
     static constexpr std::string_view NAME = "xiangqi";
     static constexpr std::string_view START_FEN = Position::START_FEN;
@@ -56,7 +57,9 @@ struct XiangqiGame {
 
     // The learned evaluation (nnue.h) while a network is active (EvalFile's, or one built in),
     // otherwise the table evaluation (eval.h).
-    static int evaluate(const Position& pos) { return nnue::active_network() ? nnue::evaluate(pos) : xiangqi::evaluate(pos); }
+    static int evaluate(const Position& pos, EvalState& eval_state) {
+        return nnue::active_network() ? nnue::evaluate(pos, eval_state) : xiangqi::evaluate(pos);
+    }
     // A hash of where the soldiers stand, for the search's static-eval correction.
     static std::uint64_t pawn_structure_key(const Position& pos) {
         const Bitboard red = pos.pieces(Color::White, SOLDIER), black = pos.pieces(Color::Black, SOLDIER);
@@ -120,7 +123,8 @@ struct XiangqiGame {
     static std::string pretty(const Position& pos) { return pos.pretty(); }
     static std::string eval_report(const Position& pos) {
         if (!nnue::active_network()) return xiangqi::eval_report(pos);
-        return "network: " + std::to_string(nnue::evaluate(pos)) + " cp (side to move)\ntables: " + xiangqi::eval_report(pos);
+        const int network = sen::nn::evaluate_fresh(pos, *nnue::active_network());
+        return "network: " + std::to_string(network) + " cp (side to move)\ntables: " + xiangqi::eval_report(pos);
     }
     static constexpr const WdlModel& WDL_MODEL = xiangqi::WDL_MODEL;
     static int wdl_material(const Position& pos) { return xiangqi::wdl_material(pos); }

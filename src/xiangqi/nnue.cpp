@@ -1,5 +1,5 @@
 // The xiangqi network's place in the engine: the active network, the pieces a move changes (the
-// incremental update of the position's accumulators), and the evaluation.
+// incremental update of the evaluation state's accumulators), and the evaluation.
 #include "xiangqi/nnue.h"
 
 #include "nnue/active_network.h"
@@ -30,15 +30,12 @@ sen::nn::ActiveNetwork<XiangqiFeatures>& active() { return networks; }
 
 const Network* active_network() { return networks.get(); }
 
-int evaluate(const Position& pos) { return sen::nn::output(*networks.get(), pos.accumulator(), pos.side_to_move()); }
-
-}  // namespace sen::xiangqi::nnue
-
-namespace sen::xiangqi {
-
-const nnue::Accumulator& Position::accumulator() const {
-    const nnue::Network& net = *nnue::active_network();
-    return accumulator_cache_.get(states_, net, nnue::active().generation(), *this, nnue::move_delta);
+const Accumulator& accumulator(const Position& pos, EvalState& state) {
+    return state.get(*networks.get(), networks.generation(), pos, move_delta);
 }
 
-}  // namespace sen::xiangqi
+int evaluate(const Position& pos, EvalState& state) {
+    return sen::nn::output(*networks.get(), accumulator(pos, state), pos.side_to_move());
+}
+
+}  // namespace sen::xiangqi::nnue

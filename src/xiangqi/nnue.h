@@ -66,9 +66,16 @@ class Position;
 
 namespace sen::xiangqi::nnue {
 
-// Centipawns from the side to move's point of view by the active network (there must be one),
-// with the position's accumulators brought up to date from the nearest computed ancestor state.
+// The evaluation's state beside a position that moves are made on (nnue/network.h's
+// AccumulatorStack): the search keeps one per thread and pushes and pops it with its moves;
+// anything else that evaluates a position keeps its own, reset() when it sets up a position.
+using EvalState = sen::nn::AccumulatorStack<XiangqiFeatures>;
+
+// The active network's (there must be one) hidden layer for `pos`, brought up to date in `state`
+// from the nearest computed ancestor.
+const Accumulator& accumulator(const Position& pos, EvalState& state);
+// Centipawns from the side to move's point of view by the active network (there must be one).
 // (sen::nn::evaluate_fresh and refresh sum afresh.)
-int evaluate(const Position& pos);
+int evaluate(const Position& pos, EvalState& state);
 
 }  // namespace sen::xiangqi::nnue

@@ -292,7 +292,6 @@ void Position::make_move(Move m) {
     st.move = m;
     st.captured = captured;
     st.moved = pc;
-    st.accumulator_ready = false;
     st.no_capture_plies++;
     st.plies_from_null++;
 
@@ -362,7 +361,6 @@ void Position::make_null_move() {
     st.plies_from_null = 0;
     st.move = Move::null();
     st.captured = NO_PIECE;
-    st.accumulator_ready = false;
     side_ = ~side_;
     ++game_ply_;
     st.checkers = 0;  // the side not to move is never attacked, and we were not in check

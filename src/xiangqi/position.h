@@ -7,9 +7,9 @@
 // the undo stack of StateInfo records that make_move() pushes and unmake_move() pops, and the
 // Zobrist key. Moves given after `position ... moves` go on the same stack, so repetition
 // detection sees the game before the search's root.
-// Never touches: search, evaluation, the hash table or the protocol.
-// It keeps one slot per state for the learned evaluation's accumulator (nnue.h), which nnue.cpp
-// fills on the first evaluation, so perft and move generation never pay for it.
+// Never touches: search, evaluation, the hash table or the protocol. The learned evaluation's
+// accumulators live in the evaluator's own state (nnue.h's EvalState), which reads the moves
+// from the states here (earlier_state), so perft and move generation carry none of it.
 // Invariants: the side not to move is never attacked (generals never face each other on an
 // open file); the key equals a full recomputation; each general stands in its own palace.
 #pragma once
@@ -21,7 +21,6 @@
 #include <vector>
 
 #include "xiangqi/attacks.h"
-#include "xiangqi/nnue.h"
 #include "xiangqi/rules.h"
 #include "xiangqi/types.h"
 
@@ -36,10 +35,7 @@ struct StateInfo {
     Move move = Move::none();   // the move that led here
     Piece captured = NO_PIECE;  // piece taken by that move
 
-    // For the learned evaluation (nnue.cpp): the piece that made the move, and whether this
-    // state's accumulator is computed.
-    Piece moved = NO_PIECE;
-    mutable bool accumulator_ready = false;
+    Piece moved = NO_PIECE;  // the piece that made it (the learned evaluation's update)
 };
 
 // A decided game from the point of view of the side to move.
@@ -110,6 +106,8 @@ public:
 
     // State of the current ply.
     const StateInfo& state() const { return states_.back(); }
+    // The state `plies_ago` moves (made or null) before the current one; at most history_length().
+    const StateInfo& earlier_state(int plies_ago) const { return states_[states_.size() - 1 - std::size_t(plies_ago)]; }
     Key key() const { return state().key; }
     Bitboard checkers() const { return state().checkers; }
     bool in_check() const { return state().checkers != 0; }
@@ -192,11 +190,6 @@ public:
     // A diagram of the board with the FEN, key and checkers.
     std::string pretty() const;
 
-    // The learned evaluation's hidden layer for the current state, for nnue::active(): updated
-    // from the nearest ancestor state that has one, or summed afresh; computed only when asked
-    // for, so perft and move generation never pay for it. Defined in nnue.cpp.
-    const nnue::Accumulator& accumulator() const;
-
 private:
     struct Blank {};
     explicit Position(Blank);  // an empty board, for set_fen to fill
@@ -228,8 +221,6 @@ private:
     int no_capture_limit_ = DEFAULT_NO_CAPTURE_LIMIT;
     RepetitionRules repetition_rules_ = RepetitionRules::Asian;
     std::vector<StateInfo> states_;
-    // One accumulator per state, valid where StateInfo::accumulator_ready says so.
-    mutable sen::nn::AccumulatorCache<nnue::XiangqiFeatures> accumulator_cache_;
 };
 
 char piece_to_char(Piece p);

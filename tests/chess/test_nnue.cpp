@@ -1,9 +1,9 @@
-// Tests of the learned evaluation's inference (nnue.h): the accumulator updated move by move
-// equals the one summed afresh, through every kind of move, null moves and unmakes, in standard
-// chess and Chess960; the output layer's integer arithmetic gives the values its formula says,
+// Tests of the learned evaluation's inference (nnue.h): the accumulator updated move by move in
+// an evaluation state equals the one summed afresh, through every kind of move, null moves and
+// unmakes, in standard chess and Chess960; the output layer's integer arithmetic gives the values its formula says,
 // and each SIMD version of its dot product the scalar version's sums;
 // a position and its colour mirror evaluate alike; network files load, or are refused with the
-// old network kept; a new network makes positions sum their accumulators afresh.
+// old network kept; a new network makes evaluation states sum their accumulators afresh.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -53,27 +53,28 @@ TEST_CASE("NNUE: the incremental accumulator equals a fresh sum after every move
 
     std::mt19937 rng(2024);
     int checked = 0, nulls = 0, castlings = 0, promotions = 0, en_passants = 0;
+    nnue::EvalState eval;  // one for all the games, reset at each set-up, as a search thread's
     for (const auto& [fen, chess960] : starts) {
         Position pos = position_from(fen, chess960);
-        std::vector<nnue::Accumulator> expected_before;
+        eval.reset();
         for (int ply = 0; ply < 40; ++ply) {
             nnue::Accumulator fresh;
             nnue::refresh(pos, net, fresh);
             INFO(pos.fen());
-            REQUIRE(same(pos.accumulator(), fresh));
-            REQUIRE(nnue::evaluate(pos) == nnue::output(net, fresh, pos.side_to_move()));
+            REQUIRE(same(nnue::accumulator(pos, eval), fresh));
+            REQUIRE(nnue::evaluate(pos, eval) == nnue::output(net, fresh, pos.side_to_move()));
             ++checked;
 
             const auto check = [&](const Position& p) {
                 nnue::refresh(p, net, fresh);
-                REQUIRE(same(p.accumulator(), fresh));
+                REQUIRE(same(nnue::accumulator(p, eval), fresh));
             };
             const auto count_kind = [&](const Position&, Move m) {
                 castlings += m.kind() == MoveKind::Castling;
                 promotions += m.kind() == MoveKind::Promotion;
                 en_passants += m.kind() == MoveKind::EnPassant;
             };
-            if (!nn_test::walk_one_ply(pos, rng, random_legal_move, check, nulls, count_kind)) break;
+            if (!nn_test::walk_one_ply(pos, eval, rng, random_legal_move, check, nulls, count_kind)) break;
         }
     }
     CHECK(checked > 1500);
@@ -83,32 +84,35 @@ TEST_CASE("NNUE: the incremental accumulator equals a fresh sum after every move
     CHECK(en_passants > 5);
 }
 
-TEST_CASE("NNUE: a long line without evaluations is summed afresh, the same as replayed", "[nnue]") {
+TEST_CASE("NNUE: a long line without evaluations is summed afresh, the same as replayed; a reset state starts afresh", "[nnue]") {
     NetworkGuard guard;
     nnue::set_network(random_network(11));
     Position pos;
-    (void)pos.accumulator();
+    nnue::EvalState eval;
+    (void)nnue::accumulator(pos, eval);
     std::mt19937 rng(5);
+    nnue::Accumulator fresh;
     for (int ply = 0; ply < 30; ++ply) {
         const Move m = random_legal_move(pos, rng);
         if (m == Move::none()) break;
         pos.make_move(m);
-        nnue::Accumulator fresh;
+        eval.push();
         nnue::refresh(pos, *nnue::active_network(), fresh);
-        if (ply % 7 == 6) REQUIRE(same(pos.accumulator(), fresh));
+        if (ply % 7 == 6) REQUIRE(same(nnue::accumulator(pos, eval), fresh));
     }
-    // A copy carries its accumulators along and keeps updating correctly.
-    Position copy = pos;
-    const Move m = random_legal_move(copy, rng);
-    REQUIRE(m != Move::none());
-    copy.make_move(m);
-    nnue::Accumulator fresh;
-    nnue::refresh(copy, *nnue::active_network(), fresh);
-    CHECK(same(copy.accumulator(), fresh));
-    // A new FEN forgets the old accumulators.
-    REQUIRE_FALSE(pos.set_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").has_value());
+    // Taken back to the start, the root's accumulator is the one computed there at first, and
+    // still right.
+    while (pos.history_length() > 0) {
+        pos.unmake_move();
+        eval.pop();
+    }
     nnue::refresh(pos, *nnue::active_network(), fresh);
-    CHECK(same(pos.accumulator(), fresh));
+    CHECK(same(nnue::accumulator(pos, eval), fresh));
+    // A new FEN, with the state reset, forgets the old accumulators.
+    REQUIRE_FALSE(pos.set_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").has_value());
+    eval.reset();
+    nnue::refresh(pos, *nnue::active_network(), fresh);
+    CHECK(same(nnue::accumulator(pos, eval), fresh));
 }
 
 TEST_CASE("NNUE: the output layer's integer arithmetic", "[nnue]") {
@@ -218,7 +222,8 @@ TEST_CASE("NNUE: a position and its colour mirror evaluate alike", "[nnue]") {
             INFO(pos.fen() << "\nmirror: " << mirrored);
             const Position mirror = position_from(mirrored);
             CHECK(nnue::evaluate_fresh(mirror, *nnue::active_network()) == nnue::evaluate_fresh(pos, *nnue::active_network()));
-            CHECK(nnue::evaluate(mirror) == nnue::evaluate(pos));
+            nnue::EvalState mirror_eval, eval;
+            CHECK(nnue::evaluate(mirror, mirror_eval) == nnue::evaluate(pos, eval));
         }
     }
 }
@@ -275,20 +280,22 @@ TEST_CASE("NNUE: network files load, and a bad one leaves the active network as 
     REQUIRE_FALSE(nnue::load_network_file(path_a).has_value());
     REQUIRE(nnue::active_network() != nullptr);
     Position pos = position_from("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
-    CHECK(nnue::evaluate(pos) == nnue::evaluate_fresh(pos, a));
+    nnue::EvalState eval;
+    CHECK(nnue::evaluate(pos, eval) == nnue::evaluate_fresh(pos, a));
 
     for (const std::string& bad : {truncated, too_long, dir.string(), path_a + ".missing", std::string("/dev/zero"), std::string()}) {
         INFO(bad);
         CHECK(nnue::load_network_file(bad).has_value());
     }
-    CHECK(nnue::evaluate(pos) == nnue::evaluate_fresh(pos, a));
+    CHECK(nnue::evaluate(pos, eval) == nnue::evaluate_fresh(pos, a));
 
-    // The position's cached accumulators were summed for network a: they must not serve b.
+    // The state's accumulators were summed for network a: they must not serve b.
     REQUIRE(nnue::evaluate_fresh(pos, a) != nnue::evaluate_fresh(pos, b));
     REQUIRE_FALSE(nnue::load_network_file(path_b).has_value());
-    CHECK(nnue::evaluate(pos) == nnue::evaluate_fresh(pos, b));
+    CHECK(nnue::evaluate(pos, eval) == nnue::evaluate_fresh(pos, b));
     pos.make_move(find_move(pos, "f1b5"));
-    CHECK(nnue::evaluate(pos) == nnue::evaluate_fresh(pos, b));
+    eval.push();
+    CHECK(nnue::evaluate(pos, eval) == nnue::evaluate_fresh(pos, b));
 
     nnue::clear_network();
     CHECK(nnue::active_network() == nullptr);

@@ -84,25 +84,18 @@ Move random_move(const Position& pos, std::mt19937& rng) {
     return random_legal_move(pos, rng);
 }
 
-// The position's states as the test keeps them for its own AccumulatorCache (the Position's own
-// cache serves the engine's network): copies of Position::state(), pushed and popped with it.
+// An evaluation state for the bucketed network, pushed and popped with the position's moves, as
+// the search keeps its own.
 struct Updater {
-    nn::AccumulatorCache<Bucketed> cache;
-    std::vector<StateInfo> states;
+    nn::AccumulatorStack<Bucketed> stack;
     const BucketedNetwork* net = nullptr;
     unsigned generation = 1;
 
-    void set_up(const Position& pos) {
-        states.assign(1, pos.state());
-        states[0].accumulator_ready = false;
-    }
-    void made(const Position& pos) {
-        states.push_back(pos.state());
-        states.back().accumulator_ready = false;
-    }
-    void unmade() { states.pop_back(); }
+    void set_up() { stack.reset(); }
+    void made() { stack.push(); }
+    void unmade() { stack.pop(); }
     const nn::Accumulator<Bucketed>& accumulator(const Position& pos) {
-        return cache.get(states, *net, generation, pos, nnue::move_delta<Bucketed>);
+        return stack.get(*net, generation, pos, nnue::move_delta<Bucketed>);
     }
     void check(const Position& pos) {
         nn::Accumulator<Bucketed> fresh;
@@ -168,7 +161,7 @@ TEST_CASE("King buckets: the incremental accumulator with the refresh cache equa
     int game = 0;
     for (const auto& [fen, chess960] : start_positions()) {
         Position pos = position_from(fen, chess960);
-        updater.set_up(pos);
+        updater.set_up();
         // Halfway, another network: the cache must forget the first one's sums.
         if (++game == 30) {
             updater.net = other_net.get();
@@ -183,7 +176,7 @@ TEST_CASE("King buckets: the incremental accumulator with the refresh cache equa
             }
             if (!pos.in_check() && rng() % 5 == 0) {
                 pos.make_null_move();
-                updater.made(pos);
+                updater.made();
                 updater.check(pos);
                 pos.unmake_null_move();
                 updater.unmade();
@@ -198,7 +191,7 @@ TEST_CASE("King buckets: the incremental accumulator with the refresh cache equa
                 en_passants += m.kind() == MoveKind::EnPassant;
                 if (m.kind() == MoveKind::Castling) (m.to() > m.from() ? kingside : queenside) += 1;
                 pos.make_move(m);
-                updater.made(pos);
+                updater.made();
                 const Square king_after = pos.king_square(mover);
                 perspective_changes += Bucketed::perspective(mover, king_before) != Bucketed::perspective(mover, king_after);
                 half_changes += (int(king_before) & 7) / 4 != (int(king_after) & 7) / 4;

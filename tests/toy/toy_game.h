@@ -396,7 +396,13 @@ struct ToyGame {
     static void generate_quiet(const Position& pos, MoveList& list) { generate<GenKind::Quiet>(pos, list); }
     static std::uint64_t count_legal_moves(const Position& pos) { return toy::count_legal_moves(pos); }
     static bool is_legal(const Position& pos, Move m) { return toy::is_legal(pos, m); }
-    static int evaluate(const Position& pos) { return toy::evaluate(pos); }
+    // Material needs no state carried from move to move: the searcher's evaluation state is empty.
+    struct EvalState {
+        void reset() {}
+        void push() {}
+        void pop() {}
+    };
+    static int evaluate(const Position& pos, EvalState&) { return toy::evaluate(pos); }
     static std::uint64_t pawn_structure_key(const Position& pos) {
         std::uint64_t white = 0, black = 0;
         for (int cell = 0; cell < CELL_NB; ++cell) {

@@ -1,5 +1,5 @@
 // Tests of the xiangqi network's inference (xiangqi/nnue.h on nnue/network.h): the accumulator
-// updated move by move equals the one summed afresh through random games with captures, null
+// updated move by move in an evaluation state equals the one summed afresh through random games with captures, null
 // moves and unmakes; each SIMD version of the output layer's dot product gives the scalar
 // version's sums at the xiangqi width; a position and its colour-flipped mirror evaluate alike
 // for the side to move; network files round-trip and a chess network is refused (and the other
@@ -75,33 +75,36 @@ TEST_CASE("xiangqi NNUE: the incremental accumulator equals a fresh sum after ev
     const nnue::Network& net = *nnue::active_network();
     std::mt19937 rng(2026);
     int checked = 0, nulls = 0, captures = 0;
+    nnue::EvalState eval;  // one for all the games, reset at each set-up, as a search thread's
     for (const std::string& fen : random_game_starts()) {
         Position pos = position_from(fen);
+        eval.reset();
         for (int ply = 0; ply < 60; ++ply) {
             nnue::Accumulator fresh;
             sen::nn::refresh(net, fresh, pos);
             INFO(pos.fen());
-            REQUIRE(same(pos.accumulator(), fresh));
-            REQUIRE(nnue::evaluate(pos) == sen::nn::output(net, fresh, pos.side_to_move()));
+            REQUIRE(same(nnue::accumulator(pos, eval), fresh));
+            REQUIRE(nnue::evaluate(pos, eval) == sen::nn::output(net, fresh, pos.side_to_move()));
             ++checked;
             const auto check = [&](const Position& p) {
                 sen::nn::refresh(net, fresh, p);
-                REQUIRE(same(p.accumulator(), fresh));
+                REQUIRE(same(nnue::accumulator(p, eval), fresh));
             };
             const auto count_captures = [&](const Position& p, Move m) { captures += p.piece_on(m.to()) != NO_PIECE; };
-            if (!nn_test::walk_one_ply(pos, rng, random_legal_move, check, nulls, count_captures)) break;
+            if (!nn_test::walk_one_ply(pos, eval, rng, random_legal_move, check, nulls, count_captures)) break;
         }
     }
     CHECK(checked > 200);
     CHECK(nulls > 20);
     CHECK(captures > 20);
-    // A new network makes the position sum afresh.
+    // A new network makes the state sum afresh.
     Position pos;
-    (void)pos.accumulator();
+    eval.reset();
+    (void)nnue::accumulator(pos, eval);
     nnue::active().set(random_network(8));
     nnue::Accumulator fresh;
     sen::nn::refresh(*nnue::active_network(), fresh, pos);
-    CHECK(same(pos.accumulator(), fresh));
+    CHECK(same(nnue::accumulator(pos, eval), fresh));
 }
 
 TEST_CASE("xiangqi NNUE: every compiled screlu_dot equals the scalar one at the xiangqi width", "[xiangqi][nnue]") {
@@ -170,8 +173,9 @@ TEST_CASE("xiangqi NNUE: the game evaluates with the network while one is active
     flat.w2.fill(0);
     flat.b2 = 3 * sen::nn::QA * sen::nn::QB;  // every position is worth 3 * SCALE
     nnue::active().set(flat);
-    CHECK(XiangqiGame::evaluate(pos) == 3 * nnue::XiangqiFeatures::SCALE);
+    XiangqiGame::EvalState eval;
+    CHECK(XiangqiGame::evaluate(pos, eval) == 3 * nnue::XiangqiFeatures::SCALE);
     CHECK(XiangqiGame::eval_report(pos).rfind("network: ", 0) == 0);
     nnue::active().clear();
-    CHECK(XiangqiGame::evaluate(pos) == xiangqi::evaluate(pos));
+    CHECK(XiangqiGame::evaluate(pos, eval) == xiangqi::evaluate(pos));
 }

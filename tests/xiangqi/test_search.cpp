@@ -2,7 +2,8 @@
 // a stalemate as a win for the side that gave it (no legal move loses in xiangqi), scores a
 // perpetual check or chase as a loss for the checking or chasing side (and steers the other
 // side into it), never returns an illegal move, and the
-// bench positions are valid and give a deterministic node count.
+// bench positions are valid and give a deterministic node count, also from a searcher that
+// searched another position before.
 #include <catch2/catch.hpp>
 
 #include <chrono>
@@ -29,16 +30,20 @@ using namespace sen::xiangqi::test;
 
 namespace {
 
-SearchResult search(const Position& pos, int depth, std::vector<Move> searchmoves = {}) {
-    TranspositionTable tt;
-    tt.resize(4);
-    Searcher searcher(tt);
+SearchResult search_with(Searcher& searcher, const Position& pos, int depth, std::vector<Move> searchmoves = {}) {
     SearchLimits limits;
     limits.depth = depth;
     limits.searchmoves = std::move(searchmoves);
     SearchControl control;
     const TimeLimiter timer(TimeBudget{}, std::chrono::steady_clock::now());
     return searcher.search(pos, limits, timer, control, {});
+}
+
+SearchResult search(const Position& pos, int depth, std::vector<Move> searchmoves = {}) {
+    TranspositionTable tt;
+    tt.resize(4);
+    Searcher searcher(tt);
+    return search_with(searcher, pos, depth, std::move(searchmoves));
 }
 
 // Offered only `repeat`, a move that lets the other side repeat the position a third time and
@@ -187,6 +192,24 @@ TEST_CASE("xiangqi search: fixed-depth node counts are deterministic", "[xiangqi
     CHECK(a.nodes == b.nodes);
     CHECK(a.best == b.best);
     CHECK(a.nodes > 1000);
+}
+
+TEST_CASE("xiangqi search: a searcher that searched another position, once cleared, searches as a new one", "[xiangqi][search]") {
+    // Its evaluation state (the network's accumulators) stays with the searcher between
+    // searches: it must start afresh at each root.
+    const Position pos = position_from(std::string(BENCH_FENS[12]));
+    const Position other = position_from(std::string(BENCH_FENS[3]));
+    const SearchResult fresh = search(pos, 6);
+    TranspositionTable tt;
+    tt.resize(4);
+    Searcher searcher(tt);
+    (void)search_with(searcher, other, 6);
+    tt.clear();
+    searcher.clear();
+    const SearchResult again = search_with(searcher, pos, 6);
+    CHECK(again.nodes == fresh.nodes);
+    CHECK(again.best == fresh.best);
+    CHECK(again.score == fresh.score);
 }
 
 TEST_CASE("xiangqi search: a chase cycle is scored by the selected repetition rules", "[xiangqi][search][chase]") {
