@@ -1,5 +1,5 @@
 // Tests of a CECP session (core/xboard.h) driven line by line with the engine's own games
-// (src/games.h): moves, force/undo/remove, setboard, game ends, variants and bad input. The
+// (src/games.h): moves, force/undo/remove, setboard, game ends, variants, bad input and pondering. The
 // front-end's pure parts are tested in tests/core/test_xboard.cpp; the same session over pipes,
 // and behind polyglot, in tests/protocol/test_cecp.py.
 #include <catch2/catch.hpp>
@@ -191,8 +191,26 @@ EngineMove await_engine_move(Captured& c) {
     return m;
 }
 
-// Waits for the ponder search's last iteration (at `sd` depth the search holds its move).
-std::string await_ponder_depth(Captured& c, int depth) { return c.await(std::to_string(depth) + " "); }
+// Waits (up to 20 s) for the ponder search's last iteration at `depth` (its `sd`: the search
+// then holds its move and prints nothing more), a line that is no bound; takes the lines through
+// it and returns it, or "" on timeout.
+std::string await_ponder_depth(Captured& c, int depth) {
+    const std::string prefix = std::to_string(depth) + " ";
+    const auto last = [&](const std::string& l) { return l.rfind(prefix, 0) == 0 && l.back() != '?' && l.back() != '!'; };
+    for (int i = 0; i < 2000; ++i) {
+        {
+            std::lock_guard lock(c.mutex);
+            const auto it = std::find_if(c.lines.begin(), c.lines.end(), last);
+            if (it != c.lines.end()) {
+                const std::string line = *it;
+                c.lines.erase(c.lines.begin(), std::next(it));
+                return line;
+            }
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return "";
+}
 
 }  // namespace
 
@@ -259,10 +277,12 @@ TEST_CASE("CecpSession: easy, force, new and quit end a ponder search cleanly", 
     m = await_engine_move(c);
     CHECK(has_prefix(m.before, "1 "));
     CHECK_FALSE(has_prefix(m.before, "Illegal"));
-    // ... and no pondering after this move either: the next reply is searched afresh too.
-    s.handle_line("usermove " + m.expected_reply);
-    m = await_engine_move(c);
-    CHECK(has_prefix(m.before, "1 "));
+    // ... and no pondering after this move either: no thinking while waiting for the opponent.
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    s.handle_line("ping 2");
+    CHECK(c.await("pong 2") == "pong 2");
+    std::vector<std::string> lines = c.take();
+    CHECK(std::none_of(lines.begin(), lines.end(), is_thinking));
 
     // force: no move, and the guess is gone from the game (it is legal to play now).
     s.handle_line("hard");
@@ -273,7 +293,7 @@ TEST_CASE("CecpSession: easy, force, new and quit end a ponder search cleanly", 
     s.handle_line("usermove " + m.expected_reply);
     s.handle_line("ping 3");
     CHECK(c.await("pong 3") == "pong 3");
-    std::vector<std::string> lines = c.take();
+    lines = c.take();
     CHECK_FALSE(has_prefix(lines, "move"));
     CHECK_FALSE(has_prefix(lines, "Illegal"));
 
