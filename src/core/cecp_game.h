@@ -22,9 +22,10 @@ namespace sen {
 
 struct CecpCallbacks {
     std::function<void(const TextReport&)> on_report;
-    // The chosen move ("" when the side to move has none) and the state of the game after it
-    // (at the root when there is no move). Called on the search thread once the move is recorded.
-    std::function<void(const std::string& move, const GameEnd& end)> on_bestmove;
+    // The chosen move ("" when the side to move has none), the reply the search expects to it
+    // ("" for none: the guess to ponder on) and the state of the game after the move (at the
+    // root when there is no move). Called on the search thread once the move is recorded.
+    std::function<void(const std::string& move, const std::string& reply, const GameEnd& end)> on_bestmove;
 };
 
 class CecpGame {
@@ -38,6 +39,9 @@ public:
     virtual bool play(std::string_view text) = 0;
     // Takes back the last move of the game; false when there is none since the game began.
     virtual bool undo() = 0;
+    // Whether the text names the last move of the game, read as play() would have read it
+    // before that move was made (a ponder hit: the opponent played the move pondered on).
+    virtual bool names_last_move(std::string_view text) const = 0;
     // Moves played since the game began (set_fen, set_start, GameFront::set_position).
     virtual int plies() const = 0;
     virtual Color side_to_move() const = 0;

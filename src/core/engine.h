@@ -88,6 +88,10 @@ public:
     // The clock starts to count (from the go ponder). If the soft budget is already spent,
     // the search stops at once, as Stockfish's stopOnPonderhit does.
     void ponderhit() override;
+    // The same with the clock started afresh at `start` (the opponent's move; CECP, where the
+    // time spent pondering is free) and a budget planned from `params`, which give the clocks as
+    // they are now. A ponder search whose go gave no clock of ours learns the clock here.
+    void ponderhit(const GoParams& params, std::chrono::steady_clock::time_point start) override;
     // Blocks until the running search (if any) has printed its bestmove, and the start-up
     // warm-up has finished.
     void wait() override;

@@ -9,8 +9,11 @@
 // documented there.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <optional>
+
+#include "core/go_params.h"
 
 namespace sen {
 
@@ -20,6 +23,7 @@ public:
     virtual void prepare() = 0;
     virtual void stop() = 0;
     virtual void ponderhit() = 0;
+    virtual void ponderhit(const GoParams& params, std::chrono::steady_clock::time_point start) = 0;
     // Blocks until the running search (and the start-up warm-up) has finished.
     virtual void wait() = 0;
     virtual bool searching() const = 0;

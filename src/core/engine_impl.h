@@ -112,7 +112,8 @@ void BasicEngine<Game>::go(const GoParams& params, std::vector<Move> searchmoves
     control_.pondering = params.ponder;
     const Color us = position_.side_to_move();
     const std::optional<std::int64_t> clock = params.movetime ? std::nullopt : params.time_for(us);
-    latency_.observe(us, position_.game_ply(), clock);
+    // A ponder search that gives no clock of ours (CECP) learns it at its ponderhit.
+    if (!params.ponder || clock) latency_.observe(us, position_.game_ply(), clock);
     const std::int64_t overhead = std::max<std::int64_t>(move_overhead_ms_, latency_.overhead_ms());
     timer_.emplace(allocate_time(params, us, position_.game_ply(), overhead), start);
     if (callbacks.on_start) callbacks.on_start(timer_->budget(), overhead, latency_.overhead_ms());
@@ -161,6 +162,21 @@ void BasicEngine<Game>::ponderhit() {
     // While pondering the search skipped its between-iterations check; an iteration can last
     // much longer than the soft budget, so do that check here rather than at its end.
     if (timer_ && timer_->limited() && timer_->soft_limit_reached()) stop();
+}
+
+// current_go_ and the limiter change before the pondering flag is cleared: the search reads
+// neither while it ponders (its bestmove waits for the flag), so it sees them whole.
+template <SearchGame Game>
+void BasicEngine<Game>::ponderhit(const GoParams& params, std::chrono::steady_clock::time_point start) {
+    if (!searching_ || !control_.pondering) return;
+    const Color us = current_go_.us;
+    const std::optional<std::int64_t> clock = params.movetime ? std::nullopt : params.time_for(us);
+    latency_.observe(us, current_go_.game_ply, clock);
+    const std::int64_t overhead = std::max<std::int64_t>(move_overhead_ms_, latency_.overhead_ms());
+    timer_->restart(allocate_time(params, us, current_go_.game_ply, overhead), start);
+    current_go_ = GoRecord{us, current_go_.game_ply, clock, params.increment_for(us).value_or(0), false};
+    control_.pondering = false;
+    wake_held_search();
 }
 
 template <SearchGame Game>

@@ -48,7 +48,7 @@ public:
         Position pos;
         if (FenError e = parse_position(tokens, pos, notation())) return e;
         engine_.set_position(std::move(pos));
-        plies_ = 0;
+        moves_.clear();
         return std::nullopt;
     }
 
@@ -127,7 +127,7 @@ public:
         Position pos;
         if (FenError e = Game::set_fen(pos, fen, notation())) return e;
         engine_.set_position(std::move(pos));
-        plies_ = 0;
+        moves_.clear();
         return std::nullopt;
     }
     void set_start() override {
@@ -135,7 +135,7 @@ public:
         Position pos;
         Game::set_fen(pos, Game::START_FEN, notation());
         engine_.set_position(std::move(pos));
-        plies_ = 0;
+        moves_.clear();
     }
     bool play(std::string_view text) override {
         settle();
@@ -146,14 +146,21 @@ public:
     }
     bool undo() override {
         settle();
-        if (plies_ == 0) return false;
+        if (moves_.empty()) return false;
         Position pos = engine_.position();
         pos.unmake_move();
         engine_.set_position(std::move(pos));
-        --plies_;
+        moves_.pop_back();
         return true;
     }
-    int plies() const override { return plies_; }
+    bool names_last_move(std::string_view text) const override {
+        if (moves_.empty()) return false;
+        Position before = engine_.position();
+        before.unmake_move();
+        const Move m = Game::parse_xboard_move(before, text, notation());
+        return m && m.raw() == moves_.back().raw();
+    }
+    int plies() const override { return int(moves_.size()); }
     Color side_to_move() const override { return engine_.position().side_to_move(); }
     GameEnd game_end() const override { return Game::game_end(engine_.position()); }
     std::uint64_t legal_move_count() const override { return Game::count_legal_moves(engine_.position()); }
@@ -169,15 +176,15 @@ public:
             };
         // The search's root, copied for the callback: the game after the chosen move is judged
         // on the search thread, from this copy, so that the result can follow the move at once.
-        callbacks.on_bestmove = [this, root = engine_.position(), on_bestmove = std::move(cecp_callbacks.on_bestmove), text](Move best,
-                                                                                                                             Move) mutable {
+        callbacks.on_bestmove = [this, root = engine_.position(), on_bestmove = std::move(cecp_callbacks.on_bestmove),
+                                 text](Move best, Move reply) mutable {
             if (!best) {
-                if (on_bestmove) on_bestmove("", Game::game_end(root));
+                if (on_bestmove) on_bestmove("", "", Game::game_end(root));
                 return;
             }
             pending_.store(best.raw());
             root.make_move(best);
-            if (on_bestmove) on_bestmove(text(best), Game::game_end(root));
+            if (on_bestmove) on_bestmove(text(best), reply ? text(reply) : std::string(), Game::game_end(root));
         };
         engine_.go(params, {}, start, std::move(callbacks));
     }
@@ -210,7 +217,7 @@ private:
         Position pos = engine_.position();
         pos.make_move(m);
         engine_.set_position(std::move(pos));
-        ++plies_;
+        moves_.push_back(m);
     }
 
     bool notation() const { return notation_ && *notation_; }
@@ -243,7 +250,7 @@ private:
     }
 
     std::shared_ptr<const bool> notation_;
-    int plies_ = 0;                          // moves made since the game began (undo stops there)
+    std::vector<Move> moves_;                // made since the game began (undo stops there)
     std::atomic<std::uint16_t> pending_{0};  // a CECP search's move, not made yet (raw; 0: none)
     BasicEngine<Game> engine_;
 };

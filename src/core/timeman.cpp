@@ -168,22 +168,40 @@ TimeBudget allocate_time(const GoParams& go, Color us, int game_ply, std::int64_
     return budget;
 }
 
-TimeLimiter::TimeLimiter(TimeBudget budget, Clock::time_point start, NowFn now) : budget_(budget), start_(start), now_(std::move(now)) {}
+TimeLimiter::TimeLimiter(TimeBudget budget, Clock::time_point start, NowFn now)
+    : soft_ms_(budget.soft_ms), hard_ms_(budget.hard_ms), limited_(budget.limited), start_(start.time_since_epoch().count()),
+      now_(std::move(now)) {}
+
+TimeBudget TimeLimiter::budget() const {
+    TimeBudget budget;
+    budget.soft_ms = soft_ms_.load(std::memory_order_relaxed);
+    budget.hard_ms = hard_ms_.load(std::memory_order_relaxed);
+    budget.limited = limited_.load(std::memory_order_relaxed);
+    return budget;
+}
+
+void TimeLimiter::restart(TimeBudget budget, Clock::time_point start) {
+    soft_ms_.store(budget.soft_ms);
+    hard_ms_.store(budget.hard_ms);
+    limited_.store(budget.limited);
+    start_.store(start.time_since_epoch().count());
+}
 
 std::int64_t TimeLimiter::elapsed_ms() const {
-    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(now() - start_).count();
+    const Clock::time_point start{Clock::duration(start_.load(std::memory_order_relaxed))};
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(now() - start).count();
     return std::max<std::int64_t>(0, static_cast<std::int64_t>(ms));
 }
 
-bool TimeLimiter::hard_limit_reached() const { return budget_.limited && elapsed_ms() >= budget_.hard_ms; }
+bool TimeLimiter::hard_limit_reached() const { return limited() && elapsed_ms() >= hard_ms_.load(std::memory_order_relaxed); }
 
 bool TimeLimiter::soft_limit_reached(double scale) const {
-    if (!budget_.limited) return false;
-    return static_cast<double>(elapsed_ms()) >= soft_limit_ms(budget_, scale);
+    if (!limited()) return false;
+    return static_cast<double>(elapsed_ms()) >= soft_limit_ms(budget(), scale);
 }
 
 bool TimeLimiter::stop_after_iteration(const IterationFacts& facts) const {
-    return sen::stop_after_iteration(facts, budget_, elapsed_ms());
+    return sen::stop_after_iteration(facts, budget(), elapsed_ms());
 }
 
 double soft_scale(const IterationFacts& facts) {

@@ -17,6 +17,7 @@
 // Formulas and a table of typical budgets are in docs/timeman.md.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -77,7 +78,8 @@ bool stop_after_iteration(const IterationFacts& facts, const TimeBudget& budget,
 
 // The search's clock. Built by the engine when a search starts, from the budget and the instant
 // the `go` line was read (not when the search thread got going, so parsing and thread start-up
-// are paid for out of the budget). Read-only after construction, so any search thread may ask.
+// are paid for out of the budget). Changed after construction only by restart(), at a ponder hit
+// whose clock starts afresh; every field is atomic, so any search thread may ask meanwhile.
 class TimeLimiter {
 public:
     using Clock = std::chrono::steady_clock;
@@ -91,8 +93,14 @@ public:
 
     TimeLimiter(TimeBudget budget, Clock::time_point start, NowFn now = {});
 
-    const TimeBudget& budget() const { return budget_; }
-    bool limited() const { return budget_.limited; }
+    TimeBudget budget() const;
+    bool limited() const { return limited_.load(std::memory_order_relaxed); }
+
+    // A new budget counted from `start`: a CECP ponder hit, where the time spent pondering is
+    // free and the clock runs from the opponent's move. The fields change one by one; the engine
+    // makes the change visible as a whole by clearing the search's pondering flag afterwards (a
+    // pondering search does not act on the limiter).
+    void restart(TimeBudget budget, Clock::time_point start);
 
     // Whole milliseconds since `start`; never negative.
     std::int64_t elapsed_ms() const;
@@ -109,8 +117,10 @@ public:
 private:
     Clock::time_point now() const { return now_ ? now_() : Clock::now(); }
 
-    TimeBudget budget_;
-    Clock::time_point start_;
+    std::atomic<std::int64_t> soft_ms_;
+    std::atomic<std::int64_t> hard_ms_;
+    std::atomic<bool> limited_;
+    std::atomic<Clock::rep> start_;  // ticks since the clock's epoch
     NowFn now_;
 };
 

@@ -139,9 +139,19 @@ CecpSession::CecpSession(Output& out, UciSetup setup) : out_(out), slot_(std::mo
     slot_.add_options(options_);
     options_.reset();
     slot_.handshake_done();
+    ponder_thread_ = std::thread([this] { ponder_loop(); });
 }
 
-CecpSession::~CecpSession() { abandon_search(); }
+CecpSession::~CecpSession() {
+    {
+        std::lock_guard lock(mutex_);
+        closing_ = true;
+    }
+    ponder_cv_.notify_one();
+    ponder_thread_.join();
+    std::lock_guard engine_lock(engine_mutex_);
+    abandon_search();
+}
 
 void CecpSession::info(std::string_view text) { out_.line(fmt::format("# {}", printable(text, 400))); }
 void CecpSession::error(std::string_view message) { error_line(message); }
@@ -157,10 +167,12 @@ void CecpSession::run(std::istream& in) {
     std::string line;
     while (std::getline(in, line))
         if (!handle_line(line)) return;
+    std::lock_guard engine_lock(engine_mutex_);
     abandon_search();
 }
 
 bool CecpSession::handle_line(std::string_view line) {
+    std::lock_guard engine_lock(engine_mutex_);
     if (line.size() > MAX_LINE) {
         command_ = line.substr(0, 32);
         error_line("line too long");
@@ -178,7 +190,7 @@ bool CecpSession::handle_line(std::string_view line) {
         return false;
     }
     if (command == "?") {
-        // Move now: the search ends and prints its move; idle, nothing happens.
+        // Move now: the search ends and prints its move; idle or pondering, nothing happens.
         std::lock_guard lock(mutex_);
         if (search_ == Search::Move) engine().stop();
         return true;
@@ -186,7 +198,7 @@ bool CecpSession::handle_line(std::string_view line) {
     if (command == "ping") {
         const std::string reply = fmt::format("pong {}", printable(arg(1), 32));
         // Not before the move of a search that is running (the protocol's rule); during analysis
-        // (which never moves) at once.
+        // (which never moves) and pondering (which is waiting for the opponent) at once.
         std::lock_guard lock(mutex_);
         if (search_ == Search::Move) pending_pongs_.push_back(reply);
         else out_.line(reply);
@@ -205,7 +217,11 @@ bool CecpSession::handle_line(std::string_view line) {
     }
     if (is_simple(command)) {
         if (command == "protover") cmd_protover();
-        else if (command == "post") post_ = true;
+        else if (command == "hard" || command == "easy") {
+            if (command == "easy") stop_pondering();
+            std::lock_guard lock(mutex_);
+            ponder_ = command == "hard";
+        } else if (command == "post") post_ = true;
         else if (command == "nopost") post_ = false;
         else if (command == "time" || command == "otim") {
             const auto cs = parse_integer<std::int64_t>(arg(1));
@@ -215,6 +231,7 @@ bool CecpSession::handle_line(std::string_view line) {
             const auto level = parse_level({tokens.begin() + 1, tokens.end()});
             if (!level) error_line("level needs MPS BASE INC");
             else {
+                stop_pondering();
                 clocks_.level = *level;
                 clocks_.st_ms.reset();
                 clocks_.own_ms = clocks_.other_ms = std::nullopt;
@@ -222,15 +239,22 @@ bool CecpSession::handle_line(std::string_view line) {
         } else if (command == "st") {
             const auto ms = parse_seconds(arg(1));
             if (!ms || *ms == 0 || tokens.size() != 2) error_line("st needs a positive number of seconds");
-            else clocks_.st_ms = *ms;
+            else {
+                stop_pondering();
+                clocks_.st_ms = *ms;
+            }
         } else if (command == "sd") {
             const auto depth = parse_integer<int>(arg(1));
             if (!depth || *depth < 1 || tokens.size() != 2) error_line("sd needs a depth of 1 or more");
-            else clocks_.depth = std::min(*depth, MAX_PLY - 1);
+            else {
+                stop_pondering();
+                clocks_.depth = std::min(*depth, MAX_PLY - 1);
+            }
         }
-        // hard/easy: Sen does not ponder under CECP, so both leave it thinking only on its own
-        // time. accepted, rejected, computer, name, rating, random, ics, hint, bk: nothing to do;
-        // draw: an offer is declined by saying nothing.
+        // A new time control ends a ponder search planned for the old one (it is not started
+        // again: the engine thinks afresh at the opponent's move). accepted, rejected, computer,
+        // name, rating, random, ics, hint, bk: nothing to do; draw: an offer is declined by
+        // saying nothing.
         return true;
     }
 
@@ -275,8 +299,11 @@ bool CecpSession::handle_line(std::string_view line) {
     } else if (command == "memory" || command == "cores") {
         const auto n = parse_integer<std::int64_t>(arg(1));
         if (!n || *n < 1 || tokens.size() != 2) error_line(command == "memory" ? "memory needs megabytes" : "cores needs a count");
-        else if (engine().searching()) error_line("not during a search");
-        else options_.set(command == "memory" ? "Hash" : "Threads", std::to_string(*n), true, *this);
+        else {
+            stop_pondering();
+            if (engine().searching()) error_line("not during a search");
+            else options_.set(command == "memory" ? "Hash" : "Threads", std::to_string(*n), true, *this);
+        }
     } else if (command == "option") cmd_option(line);
     else if (tokens.size() == 1 && looks_like_move(tokens[0])) cmd_usermove(tokens[0]);  // xboard without usermove=1
     else error_line("unknown command");
@@ -354,6 +381,7 @@ void CecpSession::cmd_variant(const std::vector<std::string_view>& tokens) {
 }
 
 void CecpSession::cmd_usermove(std::string_view text) {
+    if (ponder_hit(text)) return;
     abandon_search();
     settle_variant();
     if (!cecp().play(text)) {
@@ -407,6 +435,7 @@ void CecpSession::cmd_option(std::string_view line) {
         error_line("unknown option");
         return;
     }
+    stop_pondering();
     std::string text(value);
     if (option->type == OptionType::Check) text = value == "1" ? "true" : value == "0" ? "false" : text;
     options_.set(name, text, eq != std::string_view::npos, *this);
@@ -426,6 +455,7 @@ void CecpSession::abandon_search() {
         std::lock_guard lock(mutex_);
         running = search_ != Search::None;
         search_ = Search::None;  // the callback will see it and print no move
+        ponder_wanted_ = false;  // the game changes first: no pondering after the move
     }
     if (running) {
         engine().stop();
@@ -433,6 +463,65 @@ void CecpSession::abandon_search() {
         cecp().discard_move();
     }
     cecp().settle();  // the move of a search that ended by itself, printed: now part of the game
+    if (guess_made_) {
+        cecp().undo();
+        guess_made_ = false;
+    }
+}
+
+void CecpSession::stop_pondering() {
+    if (guess_made_) abandon_search();
+}
+
+void CecpSession::ponder_loop() {
+    std::unique_lock lock(mutex_);
+    for (;;) {
+        ponder_cv_.wait(lock, [this] { return ponder_wanted_ || closing_; });
+        if (closing_) return;
+        lock.unlock();
+        {
+            std::lock_guard engine_lock(engine_mutex_);
+            start_pondering();
+        }
+        lock.lock();
+    }
+}
+
+void CecpSession::start_pondering() {
+    std::string guess;
+    {
+        std::lock_guard lock(mutex_);
+        // A command may have come first and changed the game: it cleared the wish.
+        if (!ponder_wanted_) return;
+        ponder_wanted_ = false;
+        guess = std::move(ponder_guess_);
+        if (!ponder_ || search_ != Search::None) return;
+    }
+    engine().wait();  // the search that chose the move is finishing
+    cecp().settle();
+    if (force_ || analyzing_ || cecp().side_to_move() == engine_color_ || !cecp().play(guess)) return;
+    if (cecp().game_end().outcome != Outcome::None) {
+        cecp().undo();  // the guess ends the game: nothing to think about until it is played
+        return;
+    }
+    guess_made_ = true;
+    GoParams params;  // no clock yet: the budget is planned at the ponder hit, from the clocks then
+    params.ponder = true;
+    params.depth = clocks_.depth;
+    cecp().go(params, std::chrono::steady_clock::now(), move_callbacks(Search::Ponder, engine_color_));
+}
+
+bool CecpSession::ponder_hit(std::string_view text) {
+    if (!guess_made_ || !cecp().names_last_move(text)) return false;
+    const auto now = std::chrono::steady_clock::now();
+    {
+        std::lock_guard lock(mutex_);
+        search_ = Search::Move;  // from now on the search ends in a move
+        search_start_ = now;
+    }
+    guess_made_ = false;  // the guess is the game's move now
+    engine().ponderhit(go_params(engine_color_), now);
+    return true;
 }
 
 std::string CecpSession::result_line(const GameEnd& end, Color side_to_move) {
@@ -461,22 +550,34 @@ void CecpSession::think() {
             return;
         }
     }
+    cecp().go(go_params(us), std::chrono::steady_clock::now(), move_callbacks(Search::Move, us));
+}
+
+GoParams CecpSession::go_params(Color us) const {
     const int made = cecp().plies() + (us == start_side_ ? 0 : -1);
-    const GoParams params = xboard_go_params(clocks_, us, std::max(0, made) / 2);
-    CecpCallbacks callbacks = begin_search(Search::Move);
-    callbacks.on_bestmove = [this, us](const std::string& move, const GameEnd& after) {
+    return xboard_go_params(clocks_, us, std::max(0, made) / 2);
+}
+
+CecpCallbacks CecpSession::move_callbacks(Search kind, Color us) {
+    CecpCallbacks callbacks = begin_search(kind);
+    callbacks.on_bestmove = [this, us](const std::string& move, const std::string& reply, const GameEnd& after) {
         std::lock_guard lock(mutex_);
         if (search_ == Search::Move) {
             search_ = Search::None;
             if (!move.empty()) {
                 out_.line(fmt::format("move {}", move));
-                announce(after, us == Color::White ? Color::Black : Color::White, us);
+                announce(after, opposite(us), us);
+                if (ponder_ && after.outcome == Outcome::None && !reply.empty()) {
+                    ponder_wanted_ = true;
+                    ponder_guess_ = reply;
+                    ponder_cv_.notify_one();
+                }
             } else out_.line(result_line(after, us));
         }
         for (const std::string& pong : pending_pongs_) out_.line(pong);
         pending_pongs_.clear();
     };
-    cecp().go(params, std::chrono::steady_clock::now(), std::move(callbacks));
+    return callbacks;
 }
 
 void CecpSession::analyze() {

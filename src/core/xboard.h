@@ -11,17 +11,26 @@
 // so `?`, `.`, `exit`, `ping` and `quit` are handled at once while the engine thinks; the search
 // thread prints the engine's move, and the result line when its move ends the game by rule.
 //
+// Pondering (`hard`): once the engine has moved, it plays the reply its search expected into the
+// game and searches on, on the opponent's time. If the opponent plays that move the search goes
+// on as the engine's own, its clock counted from the move (engine_control.h, ponderhit); any
+// other command that reads or changes the game first ends it and takes the guess back. The
+// protocol thread may be waiting for input when the move is out, so a thread of the session's
+// own starts the ponder search; the two take turns at the engine (engine_mutex_).
+//
 // Bad input changes nothing and gets one line: `Illegal move: X` for a move that is not legal,
 // `Error (reason): command` for anything else.
 #pragma once
 
 #include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <istream>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include "core/cecp_game.h"
@@ -79,7 +88,7 @@ public:
     void run(std::istream& in);
 
 private:
-    enum class Search : std::uint8_t { None, Move, Analysis };
+    enum class Search : std::uint8_t { None, Move, Ponder, Analysis };
 
     void cmd_protover();
     void cmd_new();
@@ -90,11 +99,25 @@ private:
     void cmd_option(std::string_view line);
     void cmd_stat();
     // Ends the running search, if any, without printing its move (force, new, setboard, ...);
-    // then makes the move of a search that has ended and printed it. Every command that reads or
-    // changes the game starts here.
+    // then makes the move of a search that has ended and printed it, and takes back the guess of
+    // a ponder search. Every command that reads or changes the game starts here.
     void abandon_search();
+    // Ends a ponder search (easy, a new time control, a setting), as abandon_search does.
+    void stop_pondering();
     // The engine is to move: announces the result when the game is over, else starts thinking.
     void think();
+    // The search limits for `us` to move now.
+    GoParams go_params(Color us) const;
+    // begin_search's callbacks for a search that ends in the engine's move (kind Move, or Ponder
+    // until a ponder hit makes it one), played for `us`.
+    CecpCallbacks move_callbacks(Search kind, Color us);
+    // The ponder thread: waits for the engine's moves and starts pondering after each.
+    void ponder_loop();
+    // Makes the engine's move and starts a ponder search on the reply it expects, if pondering
+    // is on and the game goes on. Holds engine_mutex_.
+    void start_pondering();
+    // The opponent's move is the one pondered on: the ponder search becomes the engine's.
+    bool ponder_hit(std::string_view text);
     void analyze();
     // Marks a search of that kind as started and returns callbacks whose on_report keeps the last
     // report (for `.`) and prints thinking output when `post` is on.
@@ -131,18 +154,30 @@ private:
     bool force_ = false;
     bool analyzing_ = false;
     bool post_ = false;
+    bool guess_made_ = false;   // a ponder search runs, the reply it guessed made in the game
     bool pending_new_ = false;  // `new` seen, its variant not settled yet
     Color engine_color_ = Color::Black;
     Color start_side_ = Color::White;  // who moved first since the game began
     XboardClocks clocks_;
 
     // Shared with the search thread: what the running search is for, pings to answer after the
-    // engine's move, and the last report (for `.`).
+    // engine's move, the last report (for `.`), and with the ponder thread: whether to ponder
+    // (hard, easy) and a move just made to ponder after, with the reply to ponder on.
     std::mutex mutex_;
     Search search_ = Search::None;
     std::vector<std::string> pending_pongs_;
     TextReport last_report_;
     std::chrono::steady_clock::time_point search_start_;
+    bool ponder_ = false;
+    bool ponder_wanted_ = false;
+    std::string ponder_guess_;
+    bool closing_ = false;
+    std::condition_variable ponder_cv_;
+
+    // Taken by every command and by the ponder thread: the engine and the game have one user at
+    // a time. Before mutex_ when both are taken; the search thread never takes it.
+    std::mutex engine_mutex_;
+    std::thread ponder_thread_;  // started last, joined first
 };
 
 }  // namespace sen

@@ -746,3 +746,23 @@ TEST_CASE("Time manager: a mate is settled from depth 2 * plies + 4", "[timeman]
     CHECK_FALSE(mate_settled(9, 3));
     CHECK(mate_settled(10, 3));
 }
+
+TEST_CASE("limiter: restart counts a new budget from a new start", "[timeman]") {
+    FakeClock clock;
+    TimeLimiter limiter(TimeBudget{}, clock.start, clock.fn());  // a ponder search: no budget yet
+    clock.now_ms = 5000;
+    CHECK_FALSE(limiter.limited());
+    CHECK_FALSE(limiter.hard_limit_reached());
+    limiter.restart({100, 400, true}, clock.start + std::chrono::milliseconds(5000));  // the ponder hit
+    CHECK(limiter.limited());
+    CHECK(limiter.budget().soft_ms == 100);
+    CHECK(limiter.budget().hard_ms == 400);
+    CHECK(limiter.elapsed_ms() == 0);
+    CHECK_FALSE(limiter.soft_limit_reached());
+    clock.now_ms = 5399;
+    CHECK(limiter.elapsed_ms() == 399);
+    CHECK(limiter.soft_limit_reached());
+    CHECK_FALSE(limiter.hard_limit_reached());
+    clock.now_ms = 5400;
+    CHECK(limiter.hard_limit_reached());
+}

@@ -63,12 +63,13 @@ TEST_CASE("GameFrontFor: the engine's controls, the text search and the CECP gam
 
     // The CECP search's move becomes part of the game at the next command that reads it.
     std::mutex mutex;
-    std::string move;
+    std::string move, reply = "unset";
     GameEnd end;
     CecpCallbacks callbacks;
-    callbacks.on_bestmove = [&](const std::string& m, const GameEnd& e) {
+    callbacks.on_bestmove = [&](const std::string& m, const std::string& r, const GameEnd& e) {
         std::lock_guard lock(mutex);
         move = m;
+        reply = r;
         end = e;
     };
     game.go(params, std::chrono::steady_clock::now(), std::move(callbacks));
@@ -76,13 +77,18 @@ TEST_CASE("GameFrontFor: the engine's controls, the text search and the CECP gam
     {
         std::lock_guard lock(mutex);
         CHECK(move == "a1a8");
+        CHECK(reply.empty());  // mate: nothing to reply
         CHECK(end.outcome == Outcome::Loss);
         CHECK(end.no_moves);
     }
     game.settle();
     CHECK(game.plies() == 1);
+    CHECK(game.names_last_move("a1a8"));
+    CHECK_FALSE(game.names_last_move("a1a7"));
+    CHECK_FALSE(game.names_last_move("junk"));
     CHECK(game.game_end().outcome == Outcome::Loss);
     CHECK(game.legal_move_count() == 0);
     CHECK(game.undo());
+    CHECK_FALSE(game.names_last_move("a1a8"));  // no move since the game began
     CHECK(game.legal_move_count() > 1);
 }

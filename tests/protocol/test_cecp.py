@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """CECP (xboard protocol 2) checks over pipes: handshake, playing, force/undo/remove, setboard,
-analysis, ping, bad input and quit. Standard library only; the engine driver is
+analysis, ping, bad input, quit and pondering. Standard library only; the engine driver is
 scripts/lib/uci_pipe.py (through harness.py).
 
     test_cecp.py SEN [--variant xiangqi]        Sen's own CECP front-end
@@ -306,6 +306,114 @@ def test_quit_while_thinking(setup):
     return "ok"
 
 
+def expected_reply(lines):
+    """The second move of the last thinking line's pv: the reply the engine ponders on."""
+    pvs = [THINKING.match(l)[5].split() for l in lines if THINKING.match(l)]
+    pvs = [pv for pv in pvs if len(pv) >= 2]
+    check(pvs, f"no thinking line with a reply: {lines[-3:]}")
+    return pvs[-1][1]
+
+
+def await_ponder(e, depth):
+    """Lines up to the ponder search's last iteration (at `sd` depth it holds its move)."""
+    def last(l):  # the last iteration, no bound: nothing is printed after it
+        m = THINKING.match(l)
+        return m and int(m[1]) == depth and not m[5].endswith(("?", "!"))
+    before, line, _ = e.engine.read_until(last, 20, "ponder thinking")
+    check(not any(l.startswith("move ") for l in before), f"moved while pondering: {before}")
+    return line
+
+
+def test_ponder(setup):
+    """hard: thinking on the expected reply, no move; ping at once; a hit moves with no new
+    search; a miss searches the real position; easy ends pondering."""
+    if setup.polyglot:
+        return "skipped (polyglot ponders through UCI's go ponder)"
+    e, ref = Cecp(setup), Referee(setup)
+    for line in ["hard", "post", "sd 4", "go"]:
+        e.send(line)
+    before, move = e.await_move()
+    moves = [move]
+    check(move in ref.legal([]), f"illegal engine move {move}")
+    guess = expected_reply(before)
+    check(guess in ref.legal(moves), f"illegal guess {guess}")
+    pondered = await_ponder(e, 4)
+    e.send("ping 100")
+    e.send("?")
+    e.send("ping 101")
+    lines = e.engine.read_until(lambda l: l.strip() == "pong 101", 5, "pong 101")[0]
+    check("pong 100" in [l.strip() for l in lines], f"no pong at once while pondering: {lines}")
+    check(not any(l.startswith("move ") for l in lines), f"moved while pondering: {lines}")
+
+    # The hit: the ponder search's move, without a new search.
+    e.send(f"usermove {guess}")
+    moves.append(guess)
+    before, move = e.await_move(5)
+    check(not any(THINKING.match(l) for l in before), f"searched again after a ponder hit: {before}")
+    check(move == THINKING.match(pondered)[5].split()[0], f"not the ponder search's move: {move} vs {pondered}")
+    check(move in ref.legal(moves), f"illegal engine move {move} after {moves}")
+    moves.append(move)
+
+    # The miss: a legal move other than the guess; the engine answers the real position.
+    pondered = await_ponder(e, 4)
+    guess = THINKING.match(pondered)[5].split()[1]
+    other = sorted(ref.legal(moves) - {guess})[0]
+    e.send(f"usermove {other}")
+    moves.append(other)
+    before, move = e.await_move()
+    check(not any(l.startswith("Illegal") for l in before), f"the real move refused: {before}")
+    check(any(THINKING.match(l) and THINKING.match(l)[1] == "1" for l in before), f"no new search after a miss: {before}")
+    check(move in ref.legal(moves), f"illegal engine move {move} after {moves}")
+    moves.append(move)
+
+    # easy: the ponder search ends; the expected reply then gets a search of its own.
+    await_ponder(e, 4)
+    guess = expected_reply(before)
+    e.send("easy")
+    e.send(f"usermove {guess}")
+    moves.append(guess)
+    before, move = e.await_move()
+    check(any(THINKING.match(l) and THINKING.match(l)[1] == "1" for l in before), f"a ponder hit after easy: {before}")
+    check(move in ref.legal(moves), f"illegal engine move {move} after {moves}")
+    check(e.engine.quit() == 0, "exit code")
+    return " ".join(moves)
+
+
+def test_ponder_interrupted(setup):
+    """force, new and quit while pondering: no stray move, no hang, the guess taken back."""
+    if setup.polyglot:
+        return "skipped (polyglot ponders through UCI's go ponder)"
+    e, ref = Cecp(setup), Referee(setup)
+    for line in ["hard", "post", "sd 3", "go"]:
+        e.send(line)
+    before, first_move = e.await_move()
+    guess = expected_reply(before)
+    await_ponder(e, 3)
+    e.send("force")
+    e.send(f"usermove {guess}")  # legal only if the guess was taken back
+    lines = e.sync()
+    check(not any(l.startswith("move ") or l.startswith("Illegal") for l in lines), f"after force: {lines}")
+    e.send("go")
+    before, move = e.await_move()
+    check(move in ref.legal([first_move, guess]), f"illegal engine move {move} after {first_move} {guess}")
+    await_ponder(e, 3)
+    e.send("new")  # while pondering: no move
+    if setup.xiangqi:
+        e.send("variant xiangqi")
+    lines = e.sync()
+    check(not any(l.startswith("move ") for l in lines), f"moved after new: {lines}")
+    e.send("sd 3")  # new cleared it
+    first = sorted(ref.legal([]))[0]
+    e.send(f"usermove {first}")  # the engine plays Black after new
+    before, move = e.await_move()
+    check(not any(l.startswith("Illegal") for l in before), f"new left the old game: {before}")
+    check(move in ref.legal([first]), f"illegal engine move {move}")
+    await_ponder(e, 3)
+    code = e.engine.quit(3)
+    check(code == 0, f"exit code {code} after quit while pondering")
+    return "ok"
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("sen")
@@ -314,7 +422,8 @@ def main():
     setup = Setup(parser.parse_args())
     tests = [("handshake", test_handshake), ("play", test_play), ("force-undo-remove", test_force_undo_remove),
              ("setboard", test_setboard), ("analyze", test_analyze), ("move-now", test_move_now), ("bad-input", test_bad_input),
-             ("options", test_options), ("quit-while-thinking", test_quit_while_thinking)]
+             ("options", test_options), ("quit-while-thinking", test_quit_while_thinking), ("ponder", test_ponder),
+             ("ponder-interrupted", test_ponder_interrupted)]
     return harness.run_tests([(name, lambda fn=fn: fn(setup)) for name, fn in tests])
 
 
