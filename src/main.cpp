@@ -1,6 +1,7 @@
 // Entry point: dispatches the command-line subcommands (perft, bench, datagen, datagen-convert, tune,
 // nnue-train, tbprobe), otherwise runs a protocol loop on standard input and output with the games of
-// games.h: CECP (xboard) when the first command is `xboard`, UCI otherwise.
+// games.h: CECP (xboard) when the first command is `xboard`, UCCI when it
+// is `ucci`, UCI otherwise.
 #include <cstdio>
 #include <iostream>
 #include <string>
@@ -11,6 +12,7 @@
 #include <io.h>
 #endif
 
+#include "core/ucci.h"
 #include "core/uci.h"
 #include "core/xboard.h"
 #include "games.h"
@@ -55,6 +57,11 @@ int main(int argc, char* argv[]) {
         return tokens.empty() ? std::string() : sen::lowercase(tokens[0]);
     };
     std::vector<std::string> lines{first};
+    if (command(first) == "ucci") {
+        sen::UcciSession session(out, sen::uci_setup());
+        if (session.handle_line(first)) session.run(std::cin);
+        return 0;
+    }
     if (command(first) == "xboard") {
         // Arena's automatic detection sends `xboard` and then `uci` to a UCI engine: a GUI that
         // speaks CECP follows `xboard` with anything but `uci` (protover, new, ...).
