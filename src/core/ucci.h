@@ -1,5 +1,5 @@
-// The UCCI protocol front-end (the Universal Chinese Chess Protocol of ElephantEye and the xiangqi
-// GUIs that grew up with it): main.cpp starts it when the first command is `ucci`.
+// The UCCI protocol front-end (ElephantEye's protocol, spoken by the GUIs that grew up with it):
+// main.cpp starts it when the first command is `ucci`.
 //
 // UCCI plays one game: the first of the session's games that has a notation of ranks counted
 // from 0 (GameEntry::ranks_from_zero), in that notation ("h2e2"). It shares the UCI session's

@@ -7,7 +7,7 @@
 // being the default. All options are entries of one table (core/uci_options.h) that both `uci`
 // and `setoption` read. Switching the variant is refused during a search.
 //
-// Pikafish's dialect, for xiangqi GUIs that speak UCI as Pikafish does (docs/xiangqi.md): the
+// Pikafish's dialect, for the GUIs that speak UCI as Pikafish does (the game's docs): the
 // game with a notation of ranks from 0 (GameEntry::ranks_from_zero) is played in that notation.
 // The session enters it on `ucicyclone` (answered as `uci`), and, while no setoption has set
 // UCI_Variant, on a `position fen` that only that game reads or on a bare `fen ...`/`startpos
