@@ -242,11 +242,14 @@ void UcciSession::cmd_setoption(const std::vector<std::string_view>& tokens) {
     } else error(fmt::format("unknown option '{}'", printable(tokens[1])));
 }
 
+void UcciSession::end_search() {
+    if (!engine().searching()) return;
+    engine().stop();
+    engine().wait();
+}
+
 void UcciSession::cmd_position(std::string_view line) {
-    if (engine().searching()) {
-        error("position is not available during a search");
-        return;
-    }
+    end_search();
     if (FenError e = game().set_position(split_tokens(line))) {
         error(*e);
         return;
@@ -256,10 +259,7 @@ void UcciSession::cmd_position(std::string_view line) {
 }
 
 void UcciSession::cmd_banmoves(const std::vector<std::string_view>& tokens) {
-    if (engine().searching()) {
-        error("banmoves is not available during a search");
-        return;
-    }
+    end_search();
     const std::vector<std::string> legal = game().legal_moves();
     std::vector<std::string> banned;
     for (std::size_t i = 1; i < tokens.size(); ++i) {
@@ -274,10 +274,7 @@ void UcciSession::cmd_banmoves(const std::vector<std::string_view>& tokens) {
 }
 
 void UcciSession::cmd_go(const std::vector<std::string_view>& tokens, std::chrono::steady_clock::time_point start) {
-    if (engine().searching()) {
-        error("go: a search is running; ignored");
-        return;
-    }
+    end_search();  // before the state its callbacks read changes
     std::vector<std::string> errors;
     UcciGo go = parse_ucci_go(tokens, game().cecp().side_to_move(), millisec_, errors);
     if (!errors.empty()) {
@@ -337,8 +334,9 @@ void UcciSession::cmd_go(const std::vector<std::string_view>& tokens, std::chron
                     fmt::format("info message time budget soft {} ms hard {} ms overhead {} ms", budget.soft_ms, budget.hard_ms, overhead));
         };
     game().go(go.params, start, false, std::move(callbacks));
-    // Batch mode: the next command is read once this search is over.
-    if (batch_ && !go.params.infinite && !go.params.ponder) engine().wait();
+    // Batch mode: the next command is read once this search is over (one that ends by itself).
+    const GoParams& p = go.params;
+    if (batch_ && !p.infinite && !p.ponder && (p.depth || p.nodes || p.time[0] || p.time[1])) engine().wait();
 }
 
 void UcciSession::cmd_probe(const std::vector<std::string_view>& tokens) {

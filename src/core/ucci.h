@@ -76,6 +76,9 @@ private:
     void cmd_banmoves(const std::vector<std::string_view>& tokens);
     void cmd_go(const std::vector<std::string_view>& tokens, std::chrono::steady_clock::time_point start);
     void cmd_probe(const std::vector<std::string_view>& tokens);
+    // UCCI's position, banmoves and go belong to the idle state: one that comes during a search
+    // (a GUI that sent stop and did not wait) stops it first, and its bestmove comes first.
+    void end_search();
     // The UCI option a UCCI name stands for, or nullptr (also for options not offered here).
     const UciOption* find_option(std::string_view ucci_name) const;
     bool offered(const UciOption& option) const;
