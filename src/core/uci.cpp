@@ -163,7 +163,13 @@ bool UciSession::handle_line(std::string_view line) {
     else if (command == "fen" || command == "startpos") {
         // A GUI of Pikafish's dialect may leave out the `position` keyword.
         // Before any choice of variant it is that dialect's game.
-        if (dialect_ == Dialect::Plain && slot_.variant_choices() == 0) enter_ranks_from_zero(false);
+        if (dialect_ == Dialect::Plain && slot_.variant_choices() == 0) {
+            if (engine().searching()) {
+                error(fmt::format("'{}' cannot change the game during a search; unchanged", printable(tokens[0])));
+                return true;
+            }
+            enter_ranks_from_zero(false);
+        }
         cmd_position("position " + std::string(line));
     } else if (command == "go") cmd_go(tokens, start);
     else if (command == "setoption") {
