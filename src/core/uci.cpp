@@ -162,15 +162,21 @@ bool UciSession::handle_line(std::string_view line) {
     else if (command == "position") cmd_position(line);
     else if (command == "fen" || command == "startpos") {
         // A GUI of Pikafish's dialect may leave out the `position` keyword.
-        // Before any choice of variant it is that dialect's game.
-        if (dialect_ == Dialect::Plain && slot_.variant_choices() == 0) {
+        // Before any choice of variant it is that dialect's game, if that game reads it.
+        const std::string position = "position " + std::string(line);
+        const GameEntry* other = slot_.ranks_from_zero_game();
+        if (dialect_ == Dialect::Plain && slot_.variant_choices() == 0 && other) {
+            if (FenError e = other->reads_position(split_tokens(position))) {
+                error(*e);
+                return true;
+            }
             if (engine().searching()) {
                 error(fmt::format("'{}' cannot change the game during a search; unchanged", printable(tokens[0])));
                 return true;
             }
             enter_ranks_from_zero(false);
         }
-        cmd_position("position " + std::string(line));
+        cmd_position(position);
     } else if (command == "go") cmd_go(tokens, start);
     else if (command == "setoption") {
         options_.setoption(tokens, *this);

@@ -77,8 +77,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             ucci.handle_line(reset);
         bestmoves = nobestmoves = 0;
         const int searches = feed(ucci, text);
-        ucci.handle_line("stop");
-        ucci.handle_line("isready");
+        ucci.handle_line("quit");  // stops and joins any search still running (the session stays usable)
         if (bestmoves > searches || bestmoves + nobestmoves < searches) {
             std::fprintf(stderr, "UCCI: %d go commands, %d bestmoves, %d nobestmoves\n", searches, bestmoves, nobestmoves);
             std::abort();

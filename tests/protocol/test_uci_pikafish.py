@@ -159,14 +159,19 @@ def pf7_bad_input_in_the_dialect():
 
 @test
 def pf8_chess_unaffected():
-    """Plain UCI chess: a chess FEN stays chess; a FEN neither game reads is refused and changes
-    nothing; with UCI_Variant chess set, a xiangqi FEN is refused."""
+    """Plain UCI chess: a chess FEN stays chess; a FEN neither game reads, in `position` or on a
+    bare `fen` line, is refused and changes nothing; with UCI_Variant chess set, a xiangqi FEN is
+    refused."""
     with Engine() as e:
         e.send(f"position fen {START_FEN} moves e2e4")
         check(e.sync() == [], "chess position refused")
         before = e.fen()
         check(before.startswith("rnbqkbnr/pppppppp/8/8/4P3/"), before)
         e.send("position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w - - 0 1")
+        out = e.sync()
+        check(len(out) == 1 and out[0].startswith("info string error:"), f"{out}")
+        check(e.fen() == before, e.fen())
+        e.send("fen rnbakabnr/9/1c5c1 w")  # a bare fen line xiangqi cannot read: no switch
         out = e.sync()
         check(len(out) == 1 and out[0].startswith("info string error:"), f"{out}")
         check(e.fen() == before, e.fen())
