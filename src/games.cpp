@@ -3,6 +3,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <fmt/core.h>
 
@@ -183,9 +184,17 @@ void add_xiangqi_rule_options(GameEntry& entry) {
 }
 
 GameEntry game_entry(GameTag<xiangqi::XiangqiGame>) {
+    using xiangqi::XiangqiGame;
+    // Ranks counted from 0 ("h2e2"), for UCCI and Pikafish's UCI; Fairy-Stockfish's 1-10 otherwise.
+    const auto ranks_from_zero = std::make_shared<bool>(false);
     GameEntry entry;
-    entry.variant = xiangqi::XiangqiGame::NAME;
-    entry.make_front = [] { return std::make_unique<GameFrontFor<xiangqi::XiangqiGame>>(); };
+    entry.variant = XiangqiGame::NAME;
+    entry.make_front = [ranks_from_zero] { return std::make_unique<GameFrontFor<XiangqiGame>>(ranks_from_zero); };
+    entry.ranks_from_zero = [ranks_from_zero](bool on) { *ranks_from_zero = on; };
+    entry.reads_position = [](const std::vector<std::string_view>& tokens) {
+        XiangqiGame::Position pos;
+        return GameFrontFor<XiangqiGame>::parse_position(tokens, pos, true);
+    };
     add_xiangqi_rule_options(entry);
     entry.xboard_variants.push_back({"xiangqi", [](OptionHost&) {}});
     return entry;

@@ -1,6 +1,6 @@
 // Entry point: a command-line subcommand from the table below (`sen --help` lists them), or with
 // no argument a protocol loop on standard input and output with the games of games.h: CECP
-// (xboard) when the first command is `xboard`, UCI otherwise. Any other argument is refused, so
+// (xboard) when the first command is `xboard`, UCCI when it is `ucci`, UCI otherwise. Any other argument is refused, so
 // that a mistyped subcommand does not leave the engine waiting silently for UCI.
 #include <algorithm>
 #include <cstdio>
@@ -16,6 +16,7 @@
 
 #include <fmt/core.h>
 
+#include "core/ucci.h"
 #include "core/uci.h"
 #include "core/version.h"
 #include "core/xboard.h"
@@ -110,6 +111,11 @@ int main(int argc, char* argv[]) {
         return tokens.empty() ? std::string() : sen::lowercase(tokens[0]);
     };
     std::vector<std::string> lines{first};
+    if (command(first) == "ucci") {
+        sen::UcciSession session(out, sen::uci_setup());
+        if (session.handle_line(first)) session.run(std::cin);
+        return 0;
+    }
     if (command(first) == "xboard") {
         // Arena's automatic detection sends `xboard` and then `uci` to a UCI engine: a GUI that
         // speaks CECP follows `xboard` with anything but `uci` (protover, new, ...).

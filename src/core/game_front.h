@@ -85,6 +85,8 @@ public:
     // text that names no legal move is ignored (with none left, all moves count). `wdl`: reports
     // carry the win/draw/loss chances of their score (core/wdl.h).
     virtual void go(const GoParams& params, std::chrono::steady_clock::time_point start, bool wdl, TextCallbacks callbacks) = 0;
+    // The legal moves of the current position as text, in the current notation.
+    virtual std::vector<std::string> legal_moves() const = 0;
     virtual std::string board() const = 0;
     virtual std::string eval() const = 0;
     // Per root move counts as `move: count` lines; returns the total. With one thread and no

@@ -91,6 +91,16 @@ public:
         engine_.go(params, std::move(searchmoves), start, std::move(callbacks));
     }
 
+    std::vector<std::string> legal_moves() const override {
+        const bool flag = notation();
+        typename Game::MoveList list;
+        Game::generate_all(engine_.position(), list);
+        std::vector<std::string> texts;
+        for (const Move m : list)
+            if (Game::is_legal(engine_.position(), m)) texts.push_back(Game::move_text(m, flag));
+        return texts;
+    }
+
     std::string board() const override { return Game::pretty(engine_.position()); }
     std::string eval() const override { return Game::eval_report(engine_.position()); }
 
@@ -195,6 +205,34 @@ public:
     }
     void discard_move() override { pending_.store(0); }
 
+    // Reads a position command into `pos` in the notation `flag` selects; returns an error message
+    // when anything in it is wrong.
+    static FenError parse_position(const std::vector<std::string_view>& tokens, Position& pos, bool flag) {
+        std::size_t i = 1;
+        if (i < tokens.size() && lowercase(tokens[i]) == "startpos") {
+            if (FenError e = Game::set_fen(pos, Game::START_FEN, flag)) return e;
+            ++i;
+        } else if (i < tokens.size() && lowercase(tokens[i]) == "fen") {
+            std::string fen;
+            for (++i; i < tokens.size() && lowercase(tokens[i]) != "moves"; ++i) fen += (fen.empty() ? "" : " ") + std::string(tokens[i]);
+            if (FenError e = Game::set_fen(pos, fen, flag)) return fmt::format("invalid FEN ({}); position unchanged", *e);
+        } else {
+            return std::string("position needs 'startpos' or 'fen <FEN>'; position unchanged");
+        }
+        if (i < tokens.size()) {
+            if (lowercase(tokens[i]) != "moves") return fmt::format("expected 'moves', got '{}'; position unchanged", printable(tokens[i]));
+            const std::size_t first_move = i + 1;
+            for (++i; i < tokens.size(); ++i) {
+                const Move m = Game::parse_move(pos, tokens[i], flag);
+                if (!m)
+                    return fmt::format("illegal or unreadable move '{}' (move {} of the list); position unchanged",
+                                       printable(tokens[i], 16), i - first_move + 1);
+                pos.make_move(m);
+            }
+        }
+        return std::nullopt;
+    }
+
 private:
     template <class MoveText>
     static TextReport text_report(const BasicSearchReport<Game>& r, const MoveText& text) {
@@ -221,33 +259,6 @@ private:
     }
 
     bool notation() const { return notation_ && *notation_; }
-
-    // Reads a position command into `pos`; returns an error message when anything in it is wrong.
-    static FenError parse_position(const std::vector<std::string_view>& tokens, Position& pos, bool flag) {
-        std::size_t i = 1;
-        if (i < tokens.size() && lowercase(tokens[i]) == "startpos") {
-            if (FenError e = Game::set_fen(pos, Game::START_FEN, flag)) return e;
-            ++i;
-        } else if (i < tokens.size() && lowercase(tokens[i]) == "fen") {
-            std::string fen;
-            for (++i; i < tokens.size() && lowercase(tokens[i]) != "moves"; ++i) fen += (fen.empty() ? "" : " ") + std::string(tokens[i]);
-            if (FenError e = Game::set_fen(pos, fen, flag)) return fmt::format("invalid FEN ({}); position unchanged", *e);
-        } else {
-            return std::string("position needs 'startpos' or 'fen <FEN>'; position unchanged");
-        }
-        if (i < tokens.size()) {
-            if (lowercase(tokens[i]) != "moves") return fmt::format("expected 'moves', got '{}'; position unchanged", printable(tokens[i]));
-            const std::size_t first_move = i + 1;
-            for (++i; i < tokens.size(); ++i) {
-                const Move m = Game::parse_move(pos, tokens[i], flag);
-                if (!m)
-                    return fmt::format("illegal or unreadable move '{}' (move {} of the list); position unchanged",
-                                       printable(tokens[i], 16), i - first_move + 1);
-                pos.make_move(m);
-            }
-        }
-        return std::nullopt;
-    }
 
     std::shared_ptr<const bool> notation_;
     std::vector<Move> moves_;                // made since the game began (undo stops there)

@@ -67,8 +67,12 @@ void GameSlot::add_options(OptionTable& table) {
     }
     table.add(
         UciOption::combo("UCI_Variant", games_.front().variant, variants, "variant", [this](const std::string& variant, OptionHost& host) {
-            if (engine().searching()) host.error("UCI_Variant cannot change during a search; unchanged");
-            else if (variant != game_->name()) start_game(variant, host);
+            if (engine().searching()) {
+                host.error("UCI_Variant cannot change during a search; unchanged");
+                return;
+            }
+            ++variant_choices_;
+            if (variant != game_->name()) start_game(variant, host);
         }));
     add_tuning_options(table);
 }
@@ -79,6 +83,12 @@ void GameSlot::apply_strength(OptionHost& host, bool explain) {
     engine().set_strength(limit_strength_ && calibrated ? std::optional(elo_) : std::nullopt);
     if (explain && limit_strength_ && !calibrated)
         host.info(fmt::format("UCI_LimitStrength has no calibrated levels in {}: it plays at full strength", game_->name()));
+}
+
+const GameEntry* GameSlot::ranks_from_zero_game() const {
+    for (const GameEntry& g : games_)
+        if (g.ranks_from_zero) return &g;
+    return nullptr;
 }
 
 std::unique_ptr<GameFront> GameSlot::make_front(std::string_view variant) const {

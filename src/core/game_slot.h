@@ -18,6 +18,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/game.h"
 #include "core/strength.h"
 #include "core/uci_options.h"
 
@@ -42,6 +43,13 @@ struct GameEntry {
     // UCI_LimitStrength's levels are calibrated for this game (core/strength.h); in a game
     // without a calibration the option is refused with an info string and play is at full strength.
     bool strength_levels = false;
+    // Set where the game has a second notation, with the ranks of its ten-rank board counted
+    // from 0 ("h2e2"): the notation of UCCI (ucci.h) and of Pikafish's UCI dialect (uci.h). It
+    // turns that notation on or off for this session's fronts (the game's notation flag).
+    std::function<void(bool on)> ranks_from_zero;
+    // With ranks_from_zero: reads a `position ...` command in that notation without playing it,
+    // returning what is wrong or nothing. The UCI session asks before it switches to the game.
+    std::function<FenError(const std::vector<std::string_view>& tokens)> reads_position;
 };
 
 // What the program brings to a session from outside core.
@@ -70,6 +78,10 @@ public:
     // The active game's engine.
     EngineControl& engine() const;
     const std::vector<GameEntry>& games() const { return games_; }
+    // The first game with a notation of ranks from 0 (GameEntry::ranks_from_zero), or nullptr.
+    const GameEntry* ranks_from_zero_game() const;
+    // How many times a setoption has set UCI_Variant (a GUI that chose the game itself).
+    int variant_choices() const { return variant_choices_; }
 
     // Adds the options of the table's head (Hash, Threads, MultiPV, Ponder, Move Overhead, Clear
     // Hash, UCI_ShowWDL, UCI_LimitStrength, UCI_Elo), then each game's, then UCI_Variant: the
@@ -108,6 +120,7 @@ private:
     bool limit_strength_ = SlotDefaults::LIMIT_STRENGTH;
     int elo_ = SlotDefaults::ELO;
     bool handshake_done_ = false;
+    int variant_choices_ = 0;
 };
 
 }  // namespace sen

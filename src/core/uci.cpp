@@ -146,7 +146,10 @@ bool UciSession::handle_line(std::string_view line) {
     const std::string command = lowercase(tokens[0]);
 
     if (command == "uci") cmd_uci();
-    else if (command == "isready") {
+    else if (command == "ucicyclone") {
+        if (!enter_ranks_from_zero(true)) error("ucicyclone: no game here has a notation of ranks from 0");
+        cmd_uci();
+    } else if (command == "isready") {
         // Settings deferred by a finished search are applied before the answer when idle.
         if (!engine().searching()) engine().wait();
         out_.line("readyok");
@@ -158,9 +161,28 @@ bool UciSession::handle_line(std::string_view line) {
     else if (command == "ponderhit") engine().ponderhit();
     else if (command == "ucinewgame") engine().new_game();
     else if (command == "position") cmd_position(line);
-    else if (command == "go") cmd_go(tokens, start);
-    else if (command == "setoption") options_.setoption(tokens, *this);
-    else if (command == "debug") debug_ = tokens.size() > 1 && lowercase(tokens[1]) == "on";
+    else if (command == "fen" || command == "startpos") {
+        // A GUI of Pikafish's dialect may leave out the `position` keyword.
+        // Before any choice of variant it is that dialect's game, if that game reads it.
+        const std::string position = "position " + std::string(line);
+        const GameEntry* other = slot_.ranks_from_zero_game();
+        if (dialect_ == Dialect::Plain && slot_.variant_choices() == 0 && other) {
+            if (FenError e = other->reads_position(split_tokens(position))) {
+                error(*e);
+                return true;
+            }
+            if (engine().searching()) {
+                error(fmt::format("'{}' cannot change the game during a search; unchanged", printable(tokens[0])));
+                return true;
+            }
+            enter_ranks_from_zero(false);
+        }
+        cmd_position(position);
+    } else if (command == "go") cmd_go(tokens, start);
+    else if (command == "setoption") {
+        options_.setoption(tokens, *this);
+        if (dialect_ == Dialect::Found && slot_.variant_choices() != variant_choices_) leave_ranks_from_zero();
+    } else if (command == "debug") debug_ = tokens.size() > 1 && lowercase(tokens[1]) == "on";
     else if (command == "register") {
     } else if (command == "d") out_.line(game().board());
     else if (command == "eval") out_.line(game().eval());
@@ -183,11 +205,46 @@ void UciSession::cmd_uci() {
 }
 
 void UciSession::cmd_position(std::string_view line) {
-    if (FenError e = game().set_position(split_tokens(line))) {
-        error(*e);
-        return;
+    const std::vector<std::string_view> tokens = split_tokens(line);
+    if (FenError e = game().set_position(tokens)) {
+        // After a plain `uci`, a position only the game of ranks from 0 reads is that game's, in
+        // Pikafish's dialect: all that some of its GUIs send.
+        const GameEntry* other = slot_.ranks_from_zero_game();
+        const bool found = dialect_ == Dialect::Plain && slot_.variant_choices() == 0 && other && other->variant != game().name() &&
+                           !other->reads_position(tokens);
+        if (!found || engine().searching()) {
+            error(*e);
+            return;
+        }
+        enter_ranks_from_zero(false);
+        if (FenError again = game().set_position(tokens)) {  // read above: not expected
+            error(*again);
+            return;
+        }
     }
     position_line_ = line;
+}
+
+bool UciSession::enter_ranks_from_zero(bool chosen) {
+    const GameEntry* entry = slot_.ranks_from_zero_game();
+    if (!entry) return false;
+    if (engine().searching()) {
+        error("the notation cannot change during a search; unchanged");
+        return true;
+    }
+    entry->ranks_from_zero(true);
+    dialect_ = chosen ? Dialect::Chosen : Dialect::Found;
+    variant_choices_ = slot_.variant_choices();
+    if (game().name() != entry->variant) slot_.start_game(entry->variant, *this);
+    else reread_position();
+    return true;
+}
+
+void UciSession::leave_ranks_from_zero() {
+    const GameEntry* entry = slot_.ranks_from_zero_game();
+    entry->ranks_from_zero(false);
+    dialect_ = Dialect::Plain;
+    if (game().name() == entry->variant) reread_position();
 }
 
 void UciSession::cmd_go(const std::vector<std::string_view>& tokens, std::chrono::steady_clock::time_point start) {

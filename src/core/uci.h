@@ -7,6 +7,13 @@
 // being the default. All options are entries of one table (core/uci_options.h) that both `uci`
 // and `setoption` read. Switching the variant is refused during a search.
 //
+// Pikafish's dialect, for the GUIs that speak UCI as Pikafish does (the game's docs): the
+// game with a notation of ranks from 0 (GameEntry::ranks_from_zero) is played in that notation.
+// The session enters it on `ucicyclone` (answered as `uci`), and, while no setoption has set
+// UCI_Variant, on a `position fen` that only that game reads or on a bare `fen ...`/`startpos
+// ...` line (a `position` command without its keyword). Setting UCI_Variant after that dialect
+// was found on its own leaves it: a GUI that names the variant gets Fairy-Stockfish's notation.
+//
 // Every line is handled on the input thread; searches run on the engine's thread, so `isready`
 // and `stop` are answered at once during a search. Bad input (a broken FEN, an illegal move, an
 // unknown command or option, a bad number) gets one `info string error: ...` line and changes
@@ -16,6 +23,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <istream>
 #include <memory>
@@ -52,6 +60,10 @@ public:
 
 private:
     void cmd_uci();
+    // Plays the game of ranks from 0 in that notation; `chosen`: asked for by `ucicyclone`, so
+    // that UCI_Variant does not leave it. False when no game has that notation.
+    bool enter_ranks_from_zero(bool chosen);
+    void leave_ranks_from_zero();
     void cmd_position(std::string_view line);
     void cmd_go(const std::vector<std::string_view>& tokens, std::chrono::steady_clock::time_point start);
     void cmd_perft(int depth);
@@ -73,6 +85,9 @@ private:
     OptionTable options_;
     bool debug_ = false;
     std::string position_line_ = "position startpos";  // the last accepted position command
+    // Pikafish's dialect: off, found on its own (left when UCI_Variant is set), or asked for.
+    enum class Dialect : std::uint8_t { Plain, Found, Chosen } dialect_ = Dialect::Plain;
+    int variant_choices_ = 0;  // slot_.variant_choices() when the dialect was entered
 };
 
 }  // namespace sen

@@ -95,11 +95,13 @@ struct XiangqiGame {
         return std::nullopt;
     }
 
-    static std::optional<std::string> set_fen(Position& pos, std::string_view fen, bool /*chess960: chess only*/) {
-        return pos.set_fen(fen);
+    // The notation flag: ranks counted from 0 ("h2e2", as UCCI and Pikafish's UCI write them)
+    // instead of Fairy-Stockfish's 1 to 10 ("h3e3"). The FEN is the same in both.
+    static std::optional<std::string> set_fen(Position& pos, std::string_view fen, bool /*ranks_from_zero*/) { return pos.set_fen(fen); }
+    static Move parse_move(const Position& pos, std::string_view text, bool ranks_from_zero) {
+        return ranks_from_zero ? xiangqi::parse_xboard_move(pos, text).move : parse_uci_move(pos, text);
     }
-    static Move parse_move(const Position& pos, std::string_view text, bool) { return parse_uci_move(pos, text); }
-    static std::string move_text(Move m, bool) { return move_to_uci(m); }
+    static std::string move_text(Move m, bool ranks_from_zero) { return ranks_from_zero ? move_to_xboard(m) : move_to_uci(m); }
     static Move parse_xboard_move(const Position& pos, std::string_view text, bool) { return xiangqi::parse_xboard_move(pos, text).move; }
     static std::string xboard_move_text(Move m, bool) { return move_to_xboard(m); }
     // Red plays first and is "White" in result codes (1-0: Red wins), as in xboard and PGN.

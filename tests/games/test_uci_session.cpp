@@ -431,3 +431,45 @@ TEST_CASE("UciSession: EvalFile sent right after uci waits for the background wa
     }
     std::filesystem::remove(path);
 }
+
+TEST_CASE("UciSession: Pikafish's dialect, found by a xiangqi FEN after plain uci, by a bare fen line or by ucicyclone", "[uci]") {
+    constexpr std::string_view XQ_START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    constexpr std::string_view AFTER_2 = "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2";
+    const auto board = [](UciSession& session, Captured& c) {
+        session.handle_line("d");
+        return fen_line(c.take());
+    };
+    for (const std::string opening : {"position fen " + std::string(XQ_START), "fen " + std::string(XQ_START), std::string("ucicyclone")}) {
+        INFO(opening);
+        Captured c;
+        UciSession session(c.out, uci_setup());
+        session.handle_line(opening == "ucicyclone" ? opening : "uci");
+        session.handle_line(opening == "ucicyclone" ? "position startpos" : opening);
+        c.take();
+        CHECK(board(session, c) == XQ_START);
+        session.handle_line("position startpos moves h2e2 h9g7");  // ranks 0-9
+        CHECK(c.take().empty());
+        CHECK(board(session, c) == AFTER_2);
+        const std::string best = bestmove(session, c, "go depth 2");
+        CHECK((best.size() == 4 && best[1] >= '0' && best[1] <= '9' && best[3] >= '0' && best[3] <= '9'));
+        session.handle_line("quit");
+    }
+}
+
+TEST_CASE("UciSession: UCI_Variant set explicitly keeps Fairy-Stockfish's notation and chess stays chess", "[uci]") {
+    Captured c;
+    UciSession session(c.out, uci_setup());
+    session.handle_line("uci");
+    session.handle_line("setoption name UCI_Variant value chess");
+    c.take();
+    session.handle_line("position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
+    const std::vector<std::string> refused = c.take();
+    REQUIRE(refused.size() == 1);
+    CHECK(refused[0].rfind("info string error: invalid FEN", 0) == 0);
+    session.handle_line("setoption name UCI_Variant value xiangqi");
+    session.handle_line("position startpos moves h3e3");  // ranks 1-10
+    CHECK(c.take().empty());
+    session.handle_line("position startpos moves h2e2");
+    CHECK(c.take().size() == 1);
+    session.handle_line("quit");
+}

@@ -20,6 +20,7 @@ import test_uci_setoption  # noqa: F401
 import test_uci_bad_input  # noqa: F401
 import test_uci_perft  # noqa: F401
 import test_uci_xiangqi  # noqa: F401
+import test_uci_pikafish  # noqa: F401
 
 if __name__ == "__main__":
     sys.exit(uci_harness.main())

@@ -57,6 +57,8 @@ MANY_MOVES = "QQQQQQBk/Q6B/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1"
 MOVE_RE = re.compile(r"[a-h][1-8][a-h][1-8][qrbn]?")
 # Xiangqi moves: files a-i, ranks 1-10 (Fairy-Stockfish's UCI notation).
 XQ_MOVE_RE = re.compile(r"[a-i](?:10|[1-9])[a-i](?:10|[1-9])")
+# Xiangqi moves with ranks 0-9 (Pikafish's UCI dialect and UCCI).
+XQ0_MOVE_RE = re.compile(r"[a-i][0-9][a-i][0-9]")
 XQ_START_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 XQ_MIDDLEGAME = "2b1ka1r1/4aC3/4b2C1/p3p4/8p/P2RP1B2/1c5RP/2r1B1n2/9/3AKA3 b - - 3 24"
 XQ_MATE_IN_1 = "4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1"          # b1b10
@@ -195,6 +197,9 @@ def is_int(text):
 
 
 def is_move(text, xiangqi=False):
+    """xiangqi: True for ranks 1-10, "ranks0" for ranks 0-9 (Pikafish's dialect)."""
+    if xiangqi == "ranks0":
+        return XQ0_MOVE_RE.fullmatch(text) is not None
     return MOVE_RE.fullmatch(text) is not None or (xiangqi and XQ_MOVE_RE.fullmatch(text) is not None)
 
 
