@@ -9,13 +9,13 @@
 #include "core/engine_control.h"
 #include "core/game_front.h"
 #include "core/search.h"
+#include "core/version.h"
 
 namespace sen {
 
 namespace {
 
-constexpr std::string_view ENGINE_NAME = "Sen 0.1";
-constexpr std::string_view ENGINE_AUTHOR = "the Sen developers";
+constexpr std::string_view ENGINE_AUTHOR = ENGINE_AUTHORS;
 constexpr std::size_t MAX_LINE = 1 << 20;
 constexpr int UCCI_MATE = 10000;  // ElephantEye's mate value: a mate in n plies scores 10000 - n
 
@@ -200,7 +200,7 @@ const UciOption* UcciSession::find_option(std::string_view name) const {
 }
 
 void UcciSession::cmd_ucci() {
-    out_.line(fmt::format("id name {}", ENGINE_NAME));
+    out_.line(fmt::format("id name {}", ENGINE_NAME_AND_VERSION));
     out_.line(fmt::format("id author {}", ENGINE_AUTHOR));
     out_.line("option usemillisec type check default false");
     out_.line("option batch type check default false");

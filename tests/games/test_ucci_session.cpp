@@ -12,7 +12,10 @@
 #include <utility>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "core/ucci.h"
+#include "core/version.h"
 #include "games.h"
 
 using namespace sen;
@@ -64,7 +67,7 @@ TEST_CASE("UcciSession: the ucci answer offers UCCI's options and the xiangqi ga
     UcciSession session(c.out, uci_setup());
     session.handle_line("ucci");
     CHECK(c.take() == std::vector<std::string>{
-                          "id name Sen 0.1",
+                          fmt::format("id name {}", ENGINE_NAME_AND_VERSION),
                           "id author the Sen developers",
                           "option usemillisec type check default false",
                           "option batch type check default false",

@@ -46,6 +46,9 @@ class Ucci(harness.Engine):
     def __init__(self, handshake=True):
         super().__init__(BINARY, transcript=True)
         self.options = []
+        # The start-up line comes before any command, whatever the protocol (GUIs skip it).
+        _, self.banner, _ = self.read_until(lambda l: True, 10.0, "the start-up line")
+        check(re.fullmatch(r"Sen \S+ by the Sen developers", self.banner), f"start-up line {self.banner!r}")
         if handshake:
             self.options = self.handshake()
 
@@ -120,7 +123,7 @@ def u1_handshake():
     UCI_ option and no option of chess."""
     with Ucci() as e:
         o = e.options
-        check(o[0].startswith("id name Sen") and o[1].startswith("id author "), f"{o[:2]}")
+        check(o[0] == "id name " + e.banner.removesuffix(" by the Sen developers") and o[1].startswith("id author "), f"{o[:2]}")
         options = o[2:]
         check(all(re.fullmatch(r"option [a-z_]+ type (check|spin|combo|button|string)( .*)?", l) for l in options), f"{options}")
         for wanted in ("option usemillisec type check default false", "option batch type check default false",
