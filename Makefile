@@ -37,7 +37,7 @@ else
   CMAKE_CXX := -DCMAKE_CXX_COMPILER=$(CXX)
 endif
 
-.PHONY: all build deps fuzz-deps lint-deps run test test-quick pgo asan tsan fuzz bench tune format format-check lint clean \
+.PHONY: all build deps deb-deps fuzz-deps lint-deps run test test-quick pgo asan tsan fuzz bench tune format format-check lint clean \
         windows windows-deps windows-test wine-deps linux install deb dist
 
 all: build
@@ -207,7 +207,11 @@ DEB_LEVEL ?= x86-64-v2
 # Debian's default hardening (dpkg-buildflags): fortified libc calls, stack protector, read-only
 # relocations bound at start.
 DEB_HARDENING := -D_FORTIFY_SOURCE=2 -fstack-protector-strong
-deb: deps
+# dpkg-shlibdeps (packaging/make-deb) comes with dpkg-dev, which g++ alone does not bring.
+deb-deps:
+	@$(MAKE) --no-print-directory deps DEBIAN_PACKAGES="dpkg-dev"
+
+deb: deps deb-deps
 	cmake -S . -B build-deb -G Ninja -DCMAKE_BUILD_TYPE=Release -DSEN_ARCH=$(DEB_LEVEL) -DSEN_TESTS=OFF \
 	  -DSEN_RELEASE=$(RELEASE) -DCMAKE_CXX_FLAGS="$(DEB_HARDENING)" -DCMAKE_EXE_LINKER_FLAGS="-Wl,-z,relro,-z,now" \
 	  $(CMAKE_CXX) $(CMAKE_FLAGS) >/dev/null
