@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <optional>
 
 #include <fmt/core.h>
 
@@ -16,7 +17,6 @@ namespace sen {
 namespace {
 
 constexpr std::string_view ENGINE_AUTHOR = ENGINE_AUTHORS;
-constexpr std::size_t MAX_LINE = 1 << 20;
 constexpr int UCCI_MATE = 10000;  // ElephantEye's mate value: a mate in n plies scores 10000 - n
 
 bool is_valued_go_key(std::string_view key) {
@@ -103,8 +103,7 @@ int ucci_score(int score) {
 
 // ---------------------------------------------------------------------------------------------
 
-UcciSession::UcciSession(Output& out, UciSetup setup) : out_(out), slot_(std::move(setup.games)) {
-    slot_.on_start = [this] { position_line_ = "position startpos"; };
+UcciSession::UcciSession(Output& out, UciSetup setup) : TextSession(out, std::move(setup.games)) {
     slot_.add_options(options_);
     options_.reset();
     game_entry_ = slot_.ranks_from_zero_game();
@@ -120,30 +119,11 @@ void UcciSession::info(std::string_view text) { out_.line(fmt::format("info mess
 
 void UcciSession::error(std::string_view message) { out_.line(fmt::format("info message error: {}", printable(message, 400))); }
 
-bool UcciSession::searching() const { return engine().searching(); }
-void UcciSession::wait() { engine().wait(); }
-std::string_view UcciSession::variant() const { return game().name(); }
-
-void UcciSession::reread_position() {
-    if (game().set_position(split_tokens(position_line_))) game().reread_position();
-}
-
-void UcciSession::run(std::istream& in) {
-    std::string line;
-    while (std::getline(in, line))
-        if (!handle_line(line)) return;
-    engine().stop();
-    engine().wait();
-}
-
 bool UcciSession::handle_line(std::string_view line) {
     const auto start = std::chrono::steady_clock::now();
-    if (line.size() > MAX_LINE) {
-        error(fmt::format("line of {} bytes ignored (limit {})", line.size(), MAX_LINE));
-        return true;
-    }
-    const std::vector<std::string_view> tokens = split_tokens(line);
-    if (tokens.empty()) return true;
+    const std::optional<std::vector<std::string_view>> read = read_tokens(line);
+    if (!read) return true;
+    const std::vector<std::string_view>& tokens = *read;
     const std::string command = lowercase(tokens[0]);
 
     if (command == "quit") {

@@ -39,6 +39,7 @@
 #include "core/game_front.h"
 #include "core/game_slot.h"
 #include "core/go_params.h"
+#include "core/text_session.h"
 #include "core/types.h"
 #include "core/uci_options.h"
 #include "core/uci_text.h"
@@ -59,15 +60,13 @@ UcciGo parse_ucci_go(const std::vector<std::string_view>& tokens, Color us, bool
 // A score on UCCI's scale: centipawns, a mate in n plies as +-(10000 - n).
 int ucci_score(int score);
 
-class UcciSession final : private OptionHost {
+class UcciSession final : public TextSession {
 public:
     UcciSession(Output& out, UciSetup setup);
     ~UcciSession();
 
-    // Handles one input line; returns false after `quit`.
-    bool handle_line(std::string_view line);
-    // Reads lines until `quit` or end of input (which counts as quit, without `bye`).
-    void run(std::istream& in);
+    // Handles one input line; returns false after `quit` (end of input, in run(), says no `bye`).
+    bool handle_line(std::string_view line) override;
 
 private:
     void cmd_ucci();
@@ -83,26 +82,15 @@ private:
     const UciOption* find_option(std::string_view ucci_name) const;
     bool offered(const UciOption& option) const;
 
-    // OptionHost.
+    // OptionHost: UCCI's lines for what option actions report.
     void info(std::string_view text) override;
     void error(std::string_view message) override;
-    bool searching() const override;
-    void wait() override;
-    std::string_view variant() const override;
-    void reread_position() override;
 
-    GameFront& game() const { return slot_.game(); }
-    EngineControl& engine() const { return slot_.engine(); }
-
-    Output& out_;
-    GameSlot slot_;
-    OptionTable options_;
     const GameEntry* game_entry_ = nullptr;  // the game UCCI plays (nullptr: none can)
     bool millisec_ = false;
     bool batch_ = false;
     bool debug_ = false;
     std::vector<std::string> banned_;  // banmoves, until the next position
-    std::string position_line_ = "position startpos";
     // Read on the search thread: the draw offer of the running search and its last score.
     std::atomic<bool> draw_offered_{false};
     std::atomic<int> last_score_{0};

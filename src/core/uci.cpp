@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <optional>
 
 #include <fmt/core.h>
 
@@ -15,7 +16,6 @@ namespace {
 
 constexpr std::string_view ENGINE_NAME = ENGINE_NAME_AND_VERSION;
 constexpr std::string_view ENGINE_AUTHOR = ENGINE_AUTHORS;
-constexpr std::size_t MAX_LINE = 1 << 20;  // longer lines are rejected whole, unread
 
 constexpr int MAX_PERFT_DEPTH = 20;
 
@@ -101,8 +101,7 @@ std::string info_line(const TextReport& r) {
 
 // ---------------------------------------------------------------------------------------------
 
-UciSession::UciSession(Output& out, UciSetup setup) : out_(out), slot_(std::move(setup.games)), help_(std::move(setup.help)) {
-    slot_.on_start = [this] { position_line_ = "position startpos"; };
+UciSession::UciSession(Output& out, UciSetup setup) : TextSession(out, std::move(setup.games)), help_(std::move(setup.help)) {
     slot_.add_options(options_);
     options_.reset();
 }
@@ -116,33 +115,11 @@ void UciSession::error(std::string_view message) {
     out_.line(fmt::format("info string error: {}", printable(message, 400)));
 }
 
-bool UciSession::searching() const { return engine().searching(); }
-void UciSession::wait() { engine().wait(); }
-std::string_view UciSession::variant() const { return game().name(); }
-
-// Replaying the last position command keeps the game history (for repetitions); if its moves no
-// longer read in the new notation, the FEN will do.
-void UciSession::reread_position() {
-    if (game().set_position(split_tokens(position_line_))) game().reread_position();
-}
-
-void UciSession::run(std::istream& in) {
-    std::string line;
-    while (std::getline(in, line))
-        if (!handle_line(line)) return;
-    // End of input counts as quit.
-    engine().stop();
-    engine().wait();
-}
-
 bool UciSession::handle_line(std::string_view line) {
     const auto start = std::chrono::steady_clock::now();
-    if (line.size() > MAX_LINE) {
-        error(fmt::format("line of {} bytes ignored (limit {})", line.size(), MAX_LINE));
-        return true;
-    }
-    const std::vector<std::string_view> tokens = split_tokens(line);
-    if (tokens.empty()) return true;
+    const std::optional<std::vector<std::string_view>> read = read_tokens(line);
+    if (!read) return true;
+    const std::vector<std::string_view>& tokens = *read;
     const std::string command = lowercase(tokens[0]);
 
     if (command == "uci") cmd_uci();

@@ -35,6 +35,7 @@
 #include "core/game_front.h"
 #include "core/game_slot.h"
 #include "core/go_params.h"
+#include "core/text_session.h"
 #include "core/uci_options.h"
 #include "core/uci_text.h"
 
@@ -47,16 +48,14 @@ GoParams parse_go(const std::vector<std::string_view>& tokens, std::vector<std::
 // A search report as UCI's `info depth ...` line.
 std::string info_line(const TextReport& report);
 
-class UciSession final : private OptionHost {
+class UciSession final : public TextSession {
 public:
     // A new session starts from the defaults of every option.
     UciSession(Output& out, UciSetup setup);
     ~UciSession();
 
     // Handles one input line; returns false after `quit`.
-    bool handle_line(std::string_view line);
-    // Reads lines until `quit` or end of input (which counts as quit).
-    void run(std::istream& in);
+    bool handle_line(std::string_view line) override;
 
 private:
     void cmd_uci();
@@ -68,23 +67,12 @@ private:
     void cmd_go(const std::vector<std::string_view>& tokens, std::chrono::steady_clock::time_point start);
     void cmd_perft(int depth);
     void cmd_bench(const std::vector<std::string_view>& tokens);
-    // OptionHost: what option actions may ask of the session. error() prints at once.
+    // OptionHost: UCI's lines for what option actions report. error() prints at once.
     void info(std::string_view text) override;
     void error(std::string_view message) override;
-    bool searching() const override;
-    void wait() override;
-    std::string_view variant() const override;
-    void reread_position() override;
 
-    GameFront& game() const { return slot_.game(); }
-    EngineControl& engine() const { return slot_.engine(); }
-
-    Output& out_;
-    GameSlot slot_;
     std::string help_;
-    OptionTable options_;
     bool debug_ = false;
-    std::string position_line_ = "position startpos";  // the last accepted position command
     // Pikafish's dialect: off, found on its own (left when UCI_Variant is set), or asked for.
     enum class Dialect : std::uint8_t { Plain, Found, Chosen } dialect_ = Dialect::Plain;
     int variant_choices_ = 0;  // slot_.variant_choices() when the dialect was entered
