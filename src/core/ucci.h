@@ -63,7 +63,7 @@ int ucci_score(int score);
 class UcciSession final : public TextSession {
 public:
     UcciSession(Output& out, UciSetup setup);
-    ~UcciSession();
+    ~UcciSession() override;
 
     // Handles one input line; returns false after `quit` (end of input, in run(), says no `bye`).
     bool handle_line(std::string_view line) override;

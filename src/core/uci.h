@@ -52,7 +52,7 @@ class UciSession final : public TextSession {
 public:
     // A new session starts from the defaults of every option.
     UciSession(Output& out, UciSetup setup);
-    ~UciSession();
+    ~UciSession() override;
 
     // Handles one input line; returns false after `quit`.
     bool handle_line(std::string_view line) override;
