@@ -210,7 +210,12 @@ void UcciSession::cmd_setoption(const std::vector<std::string_view>& tokens) {
     if (name == "usemillisec") check(millisec_);
     else if (name == "batch") check(batch_);
     else if (name == "debug") check(debug_);
-    else if (name == "newgame") {
+    else if (name == "promotion") {
+        // UCCI's variant where advisors and elephants may promote; league programs send `false`.
+        bool promotion = false;
+        check(promotion);
+        if (promotion) error("promotion: Sen plays xiangqi without promotions; unchanged");
+    } else if (name == "newgame") {
         if (engine().searching()) error("newgame is not available during a search");
         else engine().new_game();
     } else if (const UciOption* option = find_option(name)) {

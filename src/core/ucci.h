@@ -9,7 +9,9 @@
 //     UCCI name as well), and `setoption <name> [<value>]` has no `name`/`value` keywords; a
 //     check takes on/off as well as true/false. Options of the other games and UCI_Variant are
 //     not offered. UCCI's own: usemillisec (the unit of `go`'s times: seconds unless on), batch
-//     (no input is read during a search), debug, and the button newgame.
+//     (no input is read during a search), debug, and the button newgame. `promotion` (UCCI's
+//     variant with promoting advisors and elephants) is not offered, but `off`/`false`, which
+//     league programs send, is taken as the rules Sen plays.
 //   - `banmoves <moves>`: root moves the search must not play (a GUI's ruling in a chase
 //     dispute), until the next `position`. Each must be a legal move of the current position.
 //   - `go [ponder|draw] {depth N|depth infinite|infinite|nodes N|time T [movestogo M|increment

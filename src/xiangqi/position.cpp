@@ -98,8 +98,14 @@ FenError Position::parse_fen(std::string_view fen) {
     states_.assign(1, StateInfo{});
     StateInfo& st = states_.back();
 
-    const std::vector<std::string_view> fields = text::split_fields(fen);
+    std::vector<std::string_view> fields = text::split_fields(fen);
     if (fields.empty()) return "empty FEN";
+    // uci2wb (xboard's adapter) writes "<placement> w 0 1" in Pikafish's dialect, without the
+    // castling and en-passant fields; Pikafish reads it.
+    const auto is_number = [](std::string_view t) {
+        return !t.empty() && std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; });
+    };
+    if (fields.size() == 4 && is_number(fields[2]) && is_number(fields[3])) fields.insert(fields.begin() + 2, 2, "-");
     if (fields.size() != 2 && fields.size() != 4 && fields.size() != 6)
         return "a xiangqi FEN has 6 fields (or 2 or 4 without the last ones), this one has " + std::to_string(fields.size());
 
@@ -130,9 +136,10 @@ FenError Position::parse_fen(std::string_view fen) {
     if (file != FILE_NB) return "rank 1 has " + std::to_string(file) + " points, not 9";
 
     // 2. Side to move.
-    if (fields[1] == "w") side_ = Color::White;
+    // 'r' for Red is what xboard's adapter uci2wb writes, and ElephantEye and Fairy-Stockfish read.
+    if (fields[1] == "w" || fields[1] == "r") side_ = Color::White;
     else if (fields[1] == "b") side_ = Color::Black;
-    else return "side to move must be 'w' (Red) or 'b' (Black), not '" + std::string(fields[1]) + "'";
+    else return "side to move must be 'w' or 'r' (Red) or 'b' (Black), not '" + std::string(fields[1]) + "'";
 
     // 3-4. Castling and en passant do not exist in xiangqi.
     if (fields.size() >= 4 && (fields[2] != "-" || fields[3] != "-"))

@@ -138,15 +138,16 @@ def u1_handshake():
 @test
 def u2_setoption():
     """`setoption <name> <value>` without keywords; on/off and true/false for checks; 0 for
-    hashsize is the default; an unknown option or a bad value: one error line."""
+    hashsize is the default; `promotion false` (sent by ElephantEye's league program) is taken, `true`
+    is not; an unknown option or a bad value: one error line."""
     with Ucci() as e:
         for good in ("setoption usemillisec true", "setoption usemillisec off", "setoption hashsize 32", "setoption hashsize 0",
                      "setoption threads 1", "setoption ponder on", "setoption newgame", "setoption repetitionrule computer",
-                     "setoption movelimit 50", "setoption batch false", "setoption debug off"):
+                     "setoption movelimit 50", "setoption batch false", "setoption debug off", "setoption promotion false"):
             e.send(good)
             check(e.sync() == [], f"'{good}' printed something")
         for bad in ("setoption bogus 1", "setoption ponder maybe", "setoption hashsize lots", "setoption repetitionrule none",
-                    "setoption", "setoption uci_variant chess"):
+                    "setoption", "setoption uci_variant chess", "setoption promotion true"):
             e.send(bad)
             one_error(e.sync(), bad)
         check(e.fen() == START, "an option changed the game")

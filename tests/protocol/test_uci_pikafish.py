@@ -2,7 +2,7 @@
 """UCI protocol tests, Pikafish's dialect (docs/xiangqi.md "Xiangqi GUIs"): xiangqi with ranks 0-9
 after a plain `uci` and a xiangqi FEN, after `ucicyclone`, or on a bare `fen`/`startpos` line; the
 rule that an explicit UCI_Variant keeps Fairy-Stockfish's notation; every `go` limit Pikafish
-takes; bad input; chess unaffected (pf1-pf9).
+takes; bad input; chess unaffected; uci2wb -c's bare lines after UCI_Variant xiangqi (pf1-pf10).
 
 Usage: test_uci_pikafish.py PATH/TO/sen [NAME-SUBSTRING ...]
 
@@ -87,6 +87,26 @@ def pf3_bare_fen_and_startpos_lines():
             check(e.fen() == fen, f"'{line}': {e.fen()}")
             _, best, _ = e.go("go depth 2")
             check(XQ0.fullmatch(best.split()[1]) is not None, best)
+
+
+@test
+def pf10_bare_line_after_variant_xiangqi():
+    """uci2wb -c (xboard's UCI adapter) sets UCI_Variant xiangqi, then speaks the Cyclone dialect:
+    a bare `fen`/`startpos` line. The bare line means ranks 0-9 there too; a later UCI_Variant
+    chess leaves the dialect, and `position` lines then read chess."""
+    for line in ("fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR r moves h2e2 h9g7", "startpos moves h2e2 h9g7"):
+        with Engine() as e:
+            e.send("setoption name UCI_Variant value xiangqi")
+            e.send(line)
+            check(e.sync() == [], f"'{line}' after UCI_Variant xiangqi printed something")
+            e.xiangqi = "ranks0"
+            check(e.fen().split()[:2] == AFTER_2.split()[:2], f"'{line}': {e.fen()}")
+            _, best, _ = e.go("go depth 2")
+            check(XQ0.fullmatch(best.split()[1]) is not None, best)
+            e.send("setoption name UCI_Variant value chess")
+            e.send("position startpos moves e2e4")
+            check(e.sync() == [], "chess refused after leaving the dialect")
+            check(e.fen().startswith("rnbqkbnr/pppppppp/8/8/4P3/"), e.fen())
 
 
 @test

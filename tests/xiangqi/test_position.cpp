@@ -87,6 +87,10 @@ TEST_CASE("xiangqi FEN: optional fields and alternative letters", "[xiangqi][pos
     CHECK(position_from("rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w - - 0 1").fen() == Position::START_FEN);
     CHECK(position_from("  rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR   w  - -  0  1 ").fen() == Position::START_FEN);
     CHECK(position_from("3k5/9/9/9/9/9/9/9/9/5K3 b").fen() == "3k5/9/9/9/9/9/9/9/9/5K3 b - - 0 1");
+    // 'r' for Red, and counters without the "- -" fields, as uci2wb writes them.
+    CHECK(position_from("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR r").fen() == Position::START_FEN);
+    CHECK(position_from("rheakae1r/9/1c4hc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RHEAKAEHR w 2 2").fen() ==
+          "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2");
 }
 
 TEST_CASE("xiangqi FEN: every malformed or illegal FEN is rejected and changes nothing", "[xiangqi][position][fen]") {
@@ -107,7 +111,7 @@ TEST_CASE("xiangqi FEN: every malformed or illegal FEN is rejected and changes n
         {"rnbakabnr/9/1c5c1/p1p1p1p1p/09/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", "digit zero"},
         {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBQKABNR w - - 0 1", "chess letter"},
         {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR/ w - - 0 1", "trailing slash"},
-        {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR r - - 0 1", "side 'r'"},
+        {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR R - - 0 1", "side 'R'"},
         {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR W - - 0 1", "side 'W'"},
         {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w KQ - 0 1", "castling rights"},
         {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - e3 0 1", "en-passant point"},
