@@ -214,7 +214,7 @@ void UcciSession::cmd_setoption(const std::vector<std::string_view>& tokens) {
         // UCCI's variant where advisors and elephants may promote; league programs send `false`.
         bool promotion = false;
         check(promotion);
-        if (promotion) error("promotion: Sen plays xiangqi without promotions; unchanged");
+        if (promotion) error("promotion: Sen plays without promotions; unchanged");
     } else if (name == "newgame") {
         if (engine().searching()) error("newgame is not available during a search");
         else engine().new_game();

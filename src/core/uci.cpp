@@ -141,7 +141,7 @@ bool UciSession::handle_line(std::string_view line) {
     else if (command == "fen" || command == "startpos") {
         // A GUI of Pikafish's dialect may leave out the `position` keyword; no other dialect
         // does, so the line means that dialect's notation: before any choice of variant, and also
-        // when the choice was that game (uci2wb -c sets UCI_Variant xiangqi, then sends these).
+        // when the choice was that game (uci2wb -c sets UCI_Variant to it, then sends these).
         const std::string position = "position " + std::string(line);
         const GameEntry* other = slot_.ranks_from_zero_game();
         if (dialect_ == Dialect::Plain && other && (slot_.variant_choices() == 0 || game().name() == other->variant)) {
