@@ -6,17 +6,12 @@
 
 namespace sen::text {
 
-namespace {
-
-// A non-negative decimal number taking all of text.
 std::optional<int> parse_counter(std::string_view text) {
     int value = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (text.empty() || ec != std::errc() || end != text.data() + text.size() || value < 0) return std::nullopt;
     return value;
 }
-
-}  // namespace
 
 std::vector<std::string_view> split_fields(std::string_view text) {
     std::vector<std::string_view> fields;

@@ -17,6 +17,9 @@ namespace sen::text {
 // The fields of a line separated by spaces or tabs (runs of them count as one).
 std::vector<std::string_view> split_fields(std::string_view text);
 
+// A non-negative decimal number taking all of text, as a FEN's counters are written.
+std::optional<int> parse_counter(std::string_view text);
+
 // The move counters of a FEN: the halfmove clock, and the game ply the fullmove number gives
 // (2 * (fullmove - 1), plus 1 with Black to move; a fullmove number of 0 is read as 1).
 struct MoveCounters {

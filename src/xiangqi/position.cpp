@@ -102,10 +102,7 @@ FenError Position::parse_fen(std::string_view fen) {
     if (fields.empty()) return "empty FEN";
     // uci2wb (xboard's adapter) writes "<placement> w 0 1" in Pikafish's dialect, without the
     // castling and en-passant fields; Pikafish reads it.
-    const auto is_number = [](std::string_view t) {
-        return !t.empty() && std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; });
-    };
-    if (fields.size() == 4 && is_number(fields[2]) && is_number(fields[3])) fields.insert(fields.begin() + 2, 2, "-");
+    if (fields.size() == 4 && text::parse_counter(fields[2]) && text::parse_counter(fields[3])) fields.insert(fields.begin() + 2, 2, "-");
     if (fields.size() != 2 && fields.size() != 4 && fields.size() != 6)
         return "a xiangqi FEN has 6 fields (or 2 or 4 without the last ones), this one has " + std::to_string(fields.size());
 
