@@ -413,7 +413,7 @@ int run_datagen_command(const std::vector<std::string>& args) {
     };
     DatagenStats stats;
     if (binary) {
-        const DatagenSink sink = [&writer](const GameRecord& game) { return writer.write(game); };
+        const DatagenSink sink = [&writer](const GameRecord& record) { return writer.write(record); };
         stats = visit_game(*game, [&](auto tag) { return run_datagen<typename decltype(tag)::Game>(options, sink, progress); });
     } else {
         stats = visit_game(*game, [&](auto tag) { return run_datagen<typename decltype(tag)::Game>(options, text, progress); });

@@ -199,7 +199,7 @@ int run_datagen_convert_command(const std::vector<std::string>& args) {
     }
     ConvertStats stats;
     const auto failed = convert_text_games(
-        paths, *game, [&writer](const GameRecord& game) { return writer.write(game); }, stats);
+        paths, *game, [&writer](const GameRecord& record) { return writer.write(record); }, stats);
     fmt::print(stderr, "datagen-convert: {} records in {} games -> {} ({} plies found again, {} jumps, {} bad lines)\n", stats.records,
                stats.games, out_path, stats.bridged_plies, stats.jumps, stats.bad_lines);
     if (failed) {
