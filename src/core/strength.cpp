@@ -8,9 +8,11 @@ namespace sen {
 namespace {
 
 // Calibration (docs/strength-levels.md): the node budget that plays at 1500 on Stockfish 15.1's
-// scale, and how many Elo one doubling of it is worth at these small budgets.
-constexpr double NODES_AT_1500 = 1800.0;
-constexpr double ELO_PER_DOUBLING = 102.0;
+// scale, and how many Elo one doubling of it is worth above and below that. Below a thousand
+// nodes a doubling is worth more: the search barely reaches past the first replies there.
+constexpr double NODES_AT_1500 = 835.0;
+constexpr double ELO_PER_DOUBLING = 120.0;
+constexpr double ELO_PER_DOUBLING_BELOW_1500 = 150.0;
 // The choice among candidates: the margin falls linearly from MARGIN_AT_MIN_CP at the lowest
 // level to nothing at NO_MARGIN_ELO and above, where the best move is always played.
 constexpr int MARGIN_AT_MIN_CP = 40;
@@ -24,7 +26,8 @@ constexpr double MAX_NODES = 1e12;
 StrengthLimit strength_for_elo(int elo) {
     StrengthLimit limit;
     limit.elo = std::clamp(elo, STRENGTH_ELO_MIN, STRENGTH_ELO_MAX);
-    const double nodes = NODES_AT_1500 * std::exp2(double(limit.elo - 1500) / ELO_PER_DOUBLING);
+    const double per_doubling = limit.elo < 1500 ? ELO_PER_DOUBLING_BELOW_1500 : ELO_PER_DOUBLING;
+    const double nodes = NODES_AT_1500 * std::exp2(double(limit.elo - 1500) / per_doubling);
     limit.nodes = std::uint64_t(std::clamp(nodes, 1.0, MAX_NODES));
     if (limit.elo < NO_MARGIN_ELO) {
         limit.margin_cp = MARGIN_AT_MIN_CP * (NO_MARGIN_ELO - limit.elo) / (NO_MARGIN_ELO - STRENGTH_ELO_MIN);
