@@ -7,8 +7,6 @@ the table and the exit status) without playing a game. Standard library only; un
 """
 
 import contextlib
-import importlib.machinery
-import importlib.util
 import io
 import math
 import os
@@ -16,6 +14,8 @@ import stat
 import sys
 import tempfile
 import unittest
+
+from script_module import load_script
 
 SCRIPT = os.path.join(os.path.dirname(os.path.realpath(__file__)), "..", "..", "scripts", "calibrate-elo")
 
@@ -32,11 +32,7 @@ print(f"Sen{level} vs SF{level}: {w}-{l}-{d}, {100 * (w + d / 2) / (w + l + d):.
 
 
 def load():
-    loader = importlib.machinery.SourceFileLoader("calibrate_elo", SCRIPT)
-    spec = importlib.util.spec_from_loader("calibrate_elo", loader)
-    module = importlib.util.module_from_spec(spec)
-    loader.exec_module(module)
-    return module
+    return load_script(SCRIPT, "calibrate_elo")
 
 
 class EloInterval(unittest.TestCase):

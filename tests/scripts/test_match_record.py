@@ -7,8 +7,6 @@ game is run. Standard library only; about a second.
 """
 
 import datetime
-import importlib.machinery
-import importlib.util
 import os
 import shlex
 import subprocess
@@ -16,17 +14,15 @@ import sys
 import tempfile
 import unittest
 
+from script_module import load_script
+
 ROOT = os.path.join(os.path.dirname(os.path.realpath(__file__)), "..", "..")
 MATCH = os.path.join(ROOT, "scripts", "match")
 RECORDS = os.path.join(ROOT, "scripts", "records")
 
 
 def load_records():
-    loader = importlib.machinery.SourceFileLoader("records", RECORDS)
-    spec = importlib.util.spec_from_loader("records", loader)
-    module = importlib.util.module_from_spec(spec)
-    loader.exec_module(module)
-    return module
+    return load_script(RECORDS, "records")
 
 
 def fake_fastchess(folder, block):
