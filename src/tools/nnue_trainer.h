@@ -75,6 +75,9 @@ constexpr const char* TRAIN_USAGE =
     "                       with a narrower hidden layer (32, 64, 128, ... neurons) is widened\n"
     "       --epochs 0      no training and no --data: writes the --init network, converted to this\n"
     "                       build's layout\n"
+    "       --evaluate      no training and no --out: prints the --init network's loss on every position\n"
+    "                       of --data that the filter keeps (with --mirror, their reflections too), as on\n"
+    "                       games played after it was trained; --lambda sets the target\n"
     "       --checkpoint FILE\n"
     "                       save the training state to FILE after every epoch; if FILE exists, resume\n"
     "                       from it: the same options and data, except that --epochs may change when\n"
@@ -130,10 +133,12 @@ int run_train_command(const std::vector<std::string>& args, std::span<const unsi
     std::string init_path;        // empty: random weights from the seed
     std::string checkpoint_path;  // empty: none
     PositionFilter filter = PositionFilter::recommended();
+    bool evaluate_only = false;  // --evaluate: the --init network's loss on --data, no training
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& name = args[i];
-        if (name == "--mirror" || name == "--keep-checks" || name == "--no-filter") {
+        if (name == "--mirror" || name == "--keep-checks" || name == "--no-filter" || name == "--evaluate") {
             if (name == "--mirror") mirror_files = true;
+            else if (name == "--evaluate") evaluate_only = true;
             else if (name == "--keep-checks") filter.skip_in_check = false;
             else filter = PositionFilter{};
             continue;
@@ -211,10 +216,14 @@ int run_train_command(const std::vector<std::string>& args, std::span<const unsi
             filter.max_abs_score = *n;
         }
     }
-    const bool convert_only = options.epochs == 0;
+    const bool convert_only = options.epochs == 0 && !evaluate_only;
+    if (evaluate_only) {
+        if (init_path.empty()) return usage_error("--evaluate needs --init, the network to measure");
+        if (!out_path.empty() || !checkpoint_path.empty()) return usage_error("--evaluate trains nothing: no --out or --checkpoint");
+    }
     if (convert_only && init_path.empty()) return usage_error("--epochs 0 needs --init");
     if (data_paths.empty() && !convert_only) return usage_error("--data is required");
-    if (out_path.empty()) return usage_error("--out is required");
+    if (out_path.empty() && !evaluate_only) return usage_error("--out is required");
     for (const auto& [option, path] : {std::pair{"--out", out_path}, std::pair{"--checkpoint", checkpoint_path}}) {
         const std::filesystem::path dir = std::filesystem::path(path).parent_path();
         std::error_code ignored;
@@ -268,6 +277,23 @@ int run_train_command(const std::vector<std::string>& args, std::span<const unsi
         starting_network = dequantise(*start_from);
         // With king buckets, what the buckets share goes to the factoriser's shared rows.
         centre_buckets(starting_network);
+    }
+    if (evaluate_only) {
+        // Every kept position is measured: nothing is held out, as nothing is trained.
+        TrainingData<F> data;
+        data.filter = filter;
+        if (const auto error = load(data_paths, options.lambda, 0.0, options.seed, data, mirror_files)) {
+            fmt::print(stderr, "error: {}\n", *error);
+            return 1;
+        }
+        if (data.train.empty()) {
+            fmt::print(stderr, "error: no positions to measure in {}\n", fmt::join(data_paths, ", "));
+            return 1;
+        }
+        fmt::print("{} on {} positions of {} ({} filtered out, {} bad lines): loss {:.6f} at lambda {}\n", init_path, data.train.size(),
+                   fmt::join(data_paths, ", "), data.early + data.in_check + data.decided, data.bad_lines,
+                   mean_loss_threaded(starting_network, data.train, options.lambda, options.threads), options.lambda);
+        return 0;
     }
     const int decay_epoch = effective_decay_epoch(options);
 

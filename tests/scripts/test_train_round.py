@@ -3,6 +3,8 @@
 network of the same size and prints one rounds-table row whose losses are the trainer's own
 epoch-0 and last-epoch validation losses, whose cumulative count adds to the table's last row,
 and which names no folder; --append adds that row to the table; bad arguments write nothing.
+Also `sen nnue-train --evaluate`, which measures a network on such data: its loss is the trainer's
+own epoch-0 loss on the same positions.
 
     test_train_round.py SEN      (SEN: the sen binary; standard library only; a few seconds)
 """
@@ -90,6 +92,22 @@ class TrainRoundTest(unittest.TestCase):
                            "0.5", "--epochs", "1")
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertEqual(next(csv.reader(r.stdout.splitlines()))[4:6], ["50", "57"])
+
+    def test_evaluate_is_the_epoch_zero_loss(self):
+        # sen nnue-train --evaluate, the check of a candidate on games played after it was trained:
+        # the start network's loss on every kept position, the trainer's own epoch-0 training loss
+        # when nothing is held out.
+        common = ["--init", DEFAULT_NET, "--data", self.data, "--lambda", "0", "--threads", "1"]
+        r = subprocess.run([SEN, "nnue-train", "--evaluate", *common], capture_output=True, text=True)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        measured = re.fullmatch(r".* on (\d+) positions of .*: loss (\d\.\d{6}) at lambda 0\n", r.stdout)
+        self.assertIsNotNone(measured, r.stdout)
+        out = os.path.join(self.tmp.name, "unchanged.nnue")
+        t = subprocess.run([SEN, "nnue-train", *common, "--validation", "0", "--epochs", "1", "--lr", "1e-9", "--out", out],
+                           capture_output=True, text=True)
+        self.assertEqual(t.returncode, 0, t.stderr)
+        self.assertIn(f"loaded {measured.group(1)} positions ({measured.group(1)} training, 0 validation)", t.stdout)
+        self.assertRegex(t.stdout, rf"epoch +0  train {measured.group(2)}  validation n/a")
 
     def test_bad_arguments_write_nothing(self):
         out = os.path.join(self.tmp.name, "never.nnue")

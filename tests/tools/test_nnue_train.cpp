@@ -487,6 +487,10 @@ TEST_CASE("sen nnue-train refuses bad arguments and writes a network the parser 
         {"--data", data_path, "--out", (dir / "sen_no_such_dir" / "x.nnue").string()},
         {"--data", data_path, "--out", net_path, "--checkpoint", ""},
         {"--data", data_path, "--out", net_path, "--checkpoint", (dir / "sen_no_such_dir" / "x.ckpt").string()},
+        {"--data", data_path, "--evaluate"},
+        {"--init", "<built-in>", "--evaluate"},
+        {"--data", data_path, "--init", "<built-in>", "--evaluate", "--out", net_path},
+        {"--data", data_path, "--init", "<built-in>", "--evaluate", "--checkpoint", net_path},
     };
     for (const std::vector<std::string>& args : bad) {
         std::string joined;
@@ -497,6 +501,12 @@ TEST_CASE("sen nnue-train refuses bad arguments and writes a network the parser 
     CHECK(run_nnue_train_command({"--data", data_path + ".missing", "--out", net_path}) == 1);
     CHECK(run_nnue_train_command({"--data", data_path, "--out", net_path, "--init", net_path + ".missing"}) == 1);
     CHECK(run_nnue_train_command({"--data", data_path, "--out", net_path, "--init", data_path}) == 1);  // not a network
+    CHECK_FALSE(std::filesystem::exists(net_path));
+    // --evaluate measures a network and writes nothing (tests/scripts/test_train_round.py checks
+    // its number against the trainer's epoch-0 loss).
+    CHECK(run_nnue_train_command({"--data", data_path, "--init", "<built-in>", "--evaluate", "--lambda", "0"}) == 0);
+    CHECK(run_nnue_train_command({"--data", data_path + ".missing", "--init", "<built-in>", "--evaluate"}) == 1);
+    CHECK(run_nnue_train_command({"--data", data_path, "--init", "<built-in>", "--evaluate", "--min-ply", "10000"}) == 1);
     CHECK_FALSE(std::filesystem::exists(net_path));
 
     // --init starts from the given network: at a vanishing rate, training gives it back unchanged.
