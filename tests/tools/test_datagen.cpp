@@ -19,6 +19,7 @@
 
 #include "chess/game.h"
 #include "core/search.h"
+#include "core/search_impl.h"
 #include "core/timeman.h"
 #include "core/tt.h"
 #include "game_test_util.h"
@@ -249,8 +250,17 @@ TEMPLATE_TEST_CASE("A soft node limit ends a search at the first iteration compl
     }
     // Depth 1 always completes: a soft limit of one node stops there.
     CHECK(search_move<TestType>(fresh.cleared(), pos, 1, 40000).depth == 1);
-    // The hard cap cuts an iteration as a plain node limit does.
-    const std::uint64_t hard = iterations[2].second + 50;
+    // The hard cap cuts an iteration as a plain node limit does. The limit is looked at every
+    // NODES_PER_LIMIT_CHECK nodes, so the cap is put just past an iteration whose successor is
+    // still running at the first look past the cap; otherwise the successor may complete first.
+    const auto first_look = [](std::uint64_t n) {
+        const std::uint64_t every = search_detail::NODES_PER_LIMIT_CHECK;
+        return (n + every - 1) / every * every;
+    };
+    std::size_t cut = 1;
+    while (cut + 1 < iterations.size() && first_look(iterations[cut].second + 1) >= iterations[cut + 1].second) ++cut;
+    REQUIRE(cut + 1 < iterations.size());
+    const std::uint64_t hard = iterations[cut].second + 1;
     limits.nodes = hard;
     const BasicSearchResult<TestType> plain = fresh.search(pos, limits);
     const BasicSearchResult<TestType> capped = search_move<TestType>(fresh.cleared(), pos, 1000000, hard);
@@ -258,7 +268,7 @@ TEMPLATE_TEST_CASE("A soft node limit ends a search at the first iteration compl
     CHECK(capped.depth == plain.depth);
     CHECK(capped.best == plain.best);
     CHECK(capped.score == plain.score);
-    CHECK(capped.depth == iterations[2].first);
+    CHECK(capped.depth == iterations[cut].first);
     // Without a soft limit, the node limit alone.
     CHECK(search_move<TestType>(fresh.cleared(), pos, 0, hard).nodes == plain.nodes);
 }
