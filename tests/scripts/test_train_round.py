@@ -69,7 +69,7 @@ class TrainRoundTest(unittest.TestCase):
         self.assertEqual(values["positions_added"], str(positions))
         self.assertEqual(values["positions_total"], str(1000 + positions))
         epochs = re.findall(r"^epoch\s+\d+\s+(?:lr \S+\s+)?train \S+\s+validation (\S+)", r.stderr, re.M)
-        self.assertEqual(len(epochs), 3)  # epoch 0 (the start network) and the recipe's two
+        self.assertEqual(len(epochs), 4)  # epoch 0 (the start network) and the recipe's three
         self.assertEqual(values["validation_before"], epochs[0])
         self.assertEqual(values["validation_after"], epochs[-1])
         self.assertEqual(values["verdict"], "candidate" if float(epochs[-1]) < float(epochs[0]) else "not kept")
