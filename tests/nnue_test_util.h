@@ -76,8 +76,8 @@ bool walk_one_ply(Position& pos, EvalState& eval, std::mt19937& rng, const Rando
 // wraps, alike in every version).
 template <int Hidden>
 void check_screlu_dot(std::uint32_t seed, int trials) {
-    // The scalar sum must not overflow either: Hidden terms of at most 255 * 32768.
-    static_assert(std::int64_t(Hidden) * nn::QA * 32768 <= 2147483647, "full-range weights would overflow the int32 sum");
+    // No int32 lane may overflow either: Hidden / 4 terms (SSE2's lanes) of at most 255 * 32768.
+    static_assert(std::int64_t(Hidden / 4) * nn::QA * 32768 <= 2147483647, "full-range weights would overflow an int32 lane");
     std::mt19937 rng(seed);
     const auto in = [&](int lo, int hi) { return std::int16_t(lo + int(rng() % std::uint32_t(hi - lo + 1))); };
     constexpr std::array<std::int16_t, 10> acc_edges{-32768, -32767, -1, 0, 1, nn::QA - 1, nn::QA, nn::QA + 1, 32766, 32767};
@@ -111,7 +111,7 @@ void check_screlu_dot(std::uint32_t seed, int trials) {
             weights.fill(-32511);
         }
         INFO("Hidden " << Hidden << ", trial " << trial);
-        const std::int32_t expected = nn::screlu_dot_scalar<Hidden>(acc.data(), weights.data());
+        const std::int64_t expected = nn::screlu_dot_scalar<Hidden>(acc.data(), weights.data());
         REQUIRE(nn::screlu_dot<Hidden>(acc.data(), weights.data()) == expected);
 #if defined(__AVX512BW__)
         if constexpr (Hidden % 32 == 0) REQUIRE(nn::screlu_dot_avx512<Hidden>(acc.data(), weights.data()) == expected);

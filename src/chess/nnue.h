@@ -30,6 +30,7 @@ using sen::nn::QB;
 using sen::nn::read_network_file;
 using sen::nn::serialise_network;
 using sen::nn::W1_LIMIT;
+using sen::nn::W2_LIMIT;
 
 // The hidden layer's width is fixed when the engine is built (CMake's SEN_NNUE_HIDDEN, by default
 // the built-in network's width): loops of a known length vectorise fully. A network file of
@@ -145,7 +146,6 @@ using ChessFeatures = ChessFeatureSet<SEN_NNUE_KING_BUCKETS, SEN_NNUE_HIDDEN>;
 constexpr int INPUTS = ChessFeatures::INPUTS;
 constexpr int HIDDEN = ChessFeatures::HIDDEN;
 constexpr int SCALE = ChessFeatures::SCALE;
-constexpr float W2_LIMIT = sen::nn::W2_LIMIT<ChessFeatures>;
 using Network = sen::nn::Network<ChessFeatures>;
 using Accumulator = sen::nn::Accumulator<ChessFeatures>;
 constexpr std::size_t FILE_BYTES = Network::FILE_BYTES;

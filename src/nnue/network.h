@@ -100,18 +100,21 @@ constexpr int QB = 64;   // output-weight quantisation
 constexpr int OUTPUT_LIMIT = 20000;
 // Float weights are clipped to these in training so that the quantised sums cannot overflow:
 // |w1| * QA * MAX_PIECES stays in int16 (the bias, added on top, is only clamped to int16), and
-// each view's HIDDEN terms of QA^2 * |w2| * QB in int32 (up to 256 neurons 1.98 fits; a wider
-// layer gets a proportionally smaller bound). The two views' sums are added in int64.
+// |w2| * QB in 127, so that clamp * w2 is an int16 (screlu_dot). A view's sum is gathered in int32
+// lanes, at least HIDDEN / 4 terms of QA^2 * |w2| * QB each (SSE2 has the fewest lanes), and the
+// lanes are added in int64: the bound is the same for every width up to 1040 neurons. (Until
+// 2026-12-06 the lanes were added in int32, and a layer wider than 256 had to halve the bound,
+// which cut the largest output weights of a network widened from 256.)
 constexpr float W1_LIMIT = 1.98f;
-template <FeatureSet F>
-constexpr float W2_LIMIT = 1.98f * 256 / float(std::max(F::HIDDEN, 256));
+constexpr float W2_LIMIT = 1.98f;
 constexpr std::size_t MAGIC_BYTES = 8;
 
 template <FeatureSet F>
 struct Network {
     static_assert(F::HIDDEN >= 16 && F::HIDDEN % 16 == 0, "the SIMD loops take 16 neurons at a time");
     static_assert(double(W1_LIMIT) * QA * F::MAX_PIECES < 32767.0, "the first-layer rows of all pieces must fit in int16");
-    static_assert(double(F::HIDDEN) * QA * QA * double(W2_LIMIT<F>) * QB < 2147483647.0, "a view's output sum must fit in int32");
+    static_assert(double(W2_LIMIT) * QB < 127.5, "clamp * w2 must fit in int16");
+    static_assert(double(F::HIDDEN / 4) * QA * QA * double(W2_LIMIT) * QB < 2147483647.0, "an int32 lane of a view's sum must not overflow");
     static_assert(F::MAGIC.size() == MAGIC_BYTES);
 
     // The file (network_file.h): magic, uint32 HIDDEN, uint32 SCALE, with king buckets uint32
@@ -202,12 +205,14 @@ void refresh(const Network<F>& net, Accumulator<F>& acc, const Position& pos) {
 // vectorise the plain loop with 32-bit multiplies instead, so the x86 builds spell out the
 // multiply-add (pmaddwd, or AVX-512 VNNI's vpdpwssd, which is the same multiply-add fused with the
 // accumulation). Every version sums the same integers (a product outside int16 wraps alike in
-// each, and vpdpwssd adds without saturating, like paddd): the result is exact and equal. The
+// each, and vpdpwssd adds without saturating, like paddd) into int32 lanes of at most HIDDEN / 4
+// terms, which cannot overflow up to 1024 neurons whatever the weights, and adds the lanes in
+// int64: the result is exact and equal. The
 // versions a build's CPU level allows are all compiled, so that the tests can check each one
 // against this one; screlu_dot below picks the widest.
 template <int Hidden>
-std::int32_t screlu_dot_scalar(const std::int16_t* acc, const std::int16_t* weights) {
-    std::int32_t sum = 0;
+std::int64_t screlu_dot_scalar(const std::int16_t* acc, const std::int16_t* weights) {
+    std::int64_t sum = 0;
     for (int i = 0; i < Hidden; ++i) {
         const std::int16_t c = std::clamp<std::int16_t>(acc[i], 0, QA);
         sum += std::int32_t(std::int16_t(c * weights[i])) * c;
@@ -216,9 +221,14 @@ std::int32_t screlu_dot_scalar(const std::int16_t* acc, const std::int16_t* weig
 }
 
 #if defined(__AVX512BW__)
+// GCC 12's AVX-512 headers start the half-width extracts from an "undefined" register and then
+// warn that it is used uninitialised once they are inlined here: a false report.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 // 32 neurons a step.
 template <int Hidden>
-std::int32_t screlu_dot_avx512(const std::int16_t* acc, const std::int16_t* weights) {
+std::int64_t screlu_dot_avx512(const std::int16_t* acc, const std::int16_t* weights) {
     static_assert(Hidden % 32 == 0);
     const __m512i zero = _mm512_setzero_si512(), one = _mm512_set1_epi16(QA);
     __m512i sum = _mm512_setzero_si512();
@@ -232,13 +242,16 @@ std::int32_t screlu_dot_avx512(const std::int16_t* acc, const std::int16_t* weig
         sum = _mm512_add_epi32(sum, _mm512_madd_epi16(_mm512_mullo_epi16(c, w), c));
 #endif
     }
-    return _mm512_reduce_add_epi32(sum);
+    const __m512i wide = _mm512_add_epi64(_mm512_cvtepi32_epi64(_mm512_castsi512_si256(sum)),
+                                          _mm512_cvtepi32_epi64(_mm512_extracti64x4_epi64(sum, 1)));
+    return _mm512_reduce_add_epi64(wide);
 }
+#pragma GCC diagnostic pop
 #endif
 
 #if defined(__AVX2__)
 template <int Hidden>
-std::int32_t screlu_dot_avx2(const std::int16_t* acc, const std::int16_t* weights) {
+std::int64_t screlu_dot_avx2(const std::int16_t* acc, const std::int16_t* weights) {
     static_assert(Hidden % 16 == 0);
     const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi16(QA);
     __m256i sum = _mm256_setzero_si256();
@@ -248,15 +261,16 @@ std::int32_t screlu_dot_avx2(const std::int16_t* acc, const std::int16_t* weight
         const __m256i c = _mm256_min_epi16(_mm256_max_epi16(a, zero), one);
         sum = _mm256_add_epi32(sum, _mm256_madd_epi16(_mm256_mullo_epi16(c, w), c));
     }
-    const __m128i half = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
-    const __m128i quarter = _mm_add_epi32(half, _mm_shuffle_epi32(half, 0x4E));
-    return _mm_cvtsi128_si32(_mm_add_epi32(quarter, _mm_shuffle_epi32(quarter, 0xB1)));
+    const __m256i wide = _mm256_add_epi64(_mm256_cvtepi32_epi64(_mm256_castsi256_si128(sum)),
+                                          _mm256_cvtepi32_epi64(_mm256_extracti128_si256(sum, 1)));
+    const __m128i half = _mm_add_epi64(_mm256_castsi256_si128(wide), _mm256_extracti128_si256(wide, 1));
+    return _mm_cvtsi128_si64(_mm_add_epi64(half, _mm_unpackhi_epi64(half, half)));
 }
 #endif
 
 #if defined(__SSE2__)
 template <int Hidden>
-std::int32_t screlu_dot_sse2(const std::int16_t* acc, const std::int16_t* weights) {
+std::int64_t screlu_dot_sse2(const std::int16_t* acc, const std::int16_t* weights) {
     static_assert(Hidden % 8 == 0);
     const __m128i zero = _mm_setzero_si128(), one = _mm_set1_epi16(QA);
     __m128i sum = _mm_setzero_si128();
@@ -266,15 +280,17 @@ std::int32_t screlu_dot_sse2(const std::int16_t* acc, const std::int16_t* weight
         const __m128i c = _mm_min_epi16(_mm_max_epi16(a, zero), one);
         sum = _mm_add_epi32(sum, _mm_madd_epi16(_mm_mullo_epi16(c, w), c));
     }
-    const __m128i half = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, 0x4E));
-    return _mm_cvtsi128_si32(_mm_add_epi32(half, _mm_shuffle_epi32(half, 0xB1)));
+    // SSE2 has no sign extension to 64 bits: pair each lane with its sign word.
+    const __m128i sign = _mm_srai_epi32(sum, 31);
+    const __m128i wide = _mm_add_epi64(_mm_unpacklo_epi32(sum, sign), _mm_unpackhi_epi32(sum, sign));
+    return _mm_cvtsi128_si64(_mm_add_epi64(wide, _mm_unpackhi_epi64(wide, wide)));
 }
 #endif
 
 // The widest version the build's CPU level has; a layer whose width is not a multiple of 32
 // (the Network's static_assert allows multiples of 16) takes the AVX2 one on AVX-512 builds.
 template <int Hidden>
-std::int32_t screlu_dot(const std::int16_t* acc, const std::int16_t* weights) {
+std::int64_t screlu_dot(const std::int16_t* acc, const std::int16_t* weights) {
 #if defined(__AVX512BW__)
     if constexpr (Hidden % 32 == 0) return screlu_dot_avx512<Hidden>(acc, weights);
     else return screlu_dot_avx2<Hidden>(acc, weights);
@@ -290,7 +306,7 @@ std::int32_t screlu_dot(const std::int16_t* acc, const std::int16_t* weights) {
 // The output from finished accumulators, in centipawns for the side to move.
 template <FeatureSet F>
 int output(const Network<F>& net, const Accumulator<F>& acc, Color side_to_move) {
-    const std::int64_t sum = std::int64_t(screlu_dot<F::HIDDEN>(acc.values[index_of(side_to_move)], &net.w2[0])) +
+    const std::int64_t sum = screlu_dot<F::HIDDEN>(acc.values[index_of(side_to_move)], &net.w2[0]) +
                              screlu_dot<F::HIDDEN>(acc.values[index_of(~side_to_move)], &net.w2[F::HIDDEN]);
     const std::int64_t out = (sum / QA + net.b2) * F::SCALE / (QA * QB);
     return int(std::clamp<std::int64_t>(out, -OUTPUT_LIMIT, OUTPUT_LIMIT));

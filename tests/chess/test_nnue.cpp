@@ -204,12 +204,32 @@ TEST_CASE("NNUE: the output layer equals its formula on accumulators across the 
 }
 
 TEST_CASE("NNUE: every compiled screlu_dot equals the scalar one, for each layer width", "[nnue]") {
-    // The built width, both widths SEN_NNUE_HIDDEN is used with, and one that is not a multiple
-    // of 32 (an AVX-512 build falls back to AVX2 for it).
+    // The built width, the widths SEN_NNUE_HIDDEN is used with, the widest the lanes allow, and
+    // one that is not a multiple of 32 (an AVX-512 build falls back to AVX2 for it).
     nn_test::check_screlu_dot<nnue::HIDDEN>(11, 4000);
     nn_test::check_screlu_dot<128>(12, 4000);
     nn_test::check_screlu_dot<256>(13, 4000);
+    nn_test::check_screlu_dot<512>(15, 2000);
+    nn_test::check_screlu_dot<1024>(16, 1000);
     nn_test::check_screlu_dot<48>(14, 4000);
+}
+
+TEST_CASE("NNUE: screlu_dot is exact where a view's sum passes int32, at the weight limit", "[nnue]") {
+    // Every neuron at QA with the largest output weight a trained network holds (W2_LIMIT * QB
+    // rounds to 127): 512 terms of 255^2 * 127 make 4.1e9, past int32.
+    const auto full = [](auto& acc, auto& weights, std::int16_t w) {
+        acc.fill(nn::QA);
+        weights.fill(w);
+    };
+    alignas(64) std::array<std::int16_t, 512> acc512, w512;
+    alignas(64) std::array<std::int16_t, 1024> acc1024, w1024;
+    const std::int64_t term = std::int64_t(nn::QA) * nn::QA * 127;
+    full(acc512, w512, 127);
+    REQUIRE(nn::screlu_dot<512>(acc512.data(), w512.data()) == 512 * term);
+    REQUIRE(nn::screlu_dot_scalar<512>(acc512.data(), w512.data()) == 512 * term);
+    full(acc1024, w1024, -127);
+    REQUIRE(nn::screlu_dot<1024>(acc1024.data(), w1024.data()) == -1024 * term);
+    REQUIRE(nn::screlu_dot_scalar<1024>(acc1024.data(), w1024.data()) == -1024 * term);
 }
 
 TEST_CASE("NNUE: a position and its colour mirror evaluate alike", "[nnue]") {

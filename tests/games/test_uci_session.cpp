@@ -108,9 +108,13 @@ TEST_CASE("UciSession: the uci answer, every option once in its place with its d
 TEST_CASE("UciSession: the games come from the setup, the first being the default variant", "[uci]") {
     Captured c;
     UciSetup setup;
-    setup.games.push_back(
-        {std::string(xiangqi::XiangqiGame::NAME), [] { return std::make_unique<GameFrontFor<xiangqi::XiangqiGame>>(); }, {}, {}});
-    setup.games.push_back({std::string(ChessGame::NAME), [] { return std::make_unique<GameFrontFor<ChessGame>>(); }, {}, {}});
+    GameEntry xiangqi_entry, chess_entry;
+    xiangqi_entry.variant = std::string(xiangqi::XiangqiGame::NAME);
+    xiangqi_entry.make_front = [] { return std::make_unique<GameFrontFor<xiangqi::XiangqiGame>>(); };
+    chess_entry.variant = std::string(ChessGame::NAME);
+    chess_entry.make_front = [] { return std::make_unique<GameFrontFor<ChessGame>>(); };
+    setup.games.push_back(std::move(xiangqi_entry));
+    setup.games.push_back(std::move(chess_entry));
     setup.help = "no help here";
     UciSession session(c.out, std::move(setup));
     session.handle_line("d");
@@ -439,7 +443,7 @@ TEST_CASE("UciSession: Pikafish's dialect, found by a xiangqi FEN after plain uc
         session.handle_line("d");
         return fen_line(c.take());
     };
-    for (const std::string opening : {"position fen " + std::string(XQ_START), "fen " + std::string(XQ_START), std::string("ucicyclone")}) {
+    for (const std::string& opening : {"position fen " + std::string(XQ_START), "fen " + std::string(XQ_START), std::string("ucicyclone")}) {
         INFO(opening);
         Captured c;
         UciSession session(c.out, uci_setup());
