@@ -207,9 +207,9 @@ void refresh(const Network<F>& net, Accumulator<F>& acc, const Position& pos) {
 // accumulation). Every version sums the same integers (a product outside int16 wraps alike in
 // each, and vpdpwssd adds without saturating, like paddd) into int32 lanes of at most HIDDEN / 4
 // terms, which cannot overflow up to 1024 neurons whatever the weights, and adds the lanes in
-// int64: the result is exact and equal. The
-// versions a build's CPU level allows are all compiled, so that the tests can check each one
-// against this one; screlu_dot below picks the widest.
+// int64: the result is exact and equal. The versions a build's CPU level allows are all
+// compiled, so that the tests can check each one against this one; screlu_dot below picks the
+// widest.
 template <int Hidden>
 std::int64_t screlu_dot_scalar(const std::int16_t* acc, const std::int16_t* weights) {
     std::int64_t sum = 0;
