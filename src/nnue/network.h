@@ -114,7 +114,8 @@ struct Network {
     static_assert(F::HIDDEN >= 16 && F::HIDDEN % 16 == 0, "the SIMD loops take 16 neurons at a time");
     static_assert(double(W1_LIMIT) * QA * F::MAX_PIECES < 32767.0, "the first-layer rows of all pieces must fit in int16");
     static_assert(double(W2_LIMIT) * QB < 127.5, "clamp * w2 must fit in int16");
-    static_assert(double(F::HIDDEN / 4) * QA * QA * double(W2_LIMIT) * QB < 2147483647.0, "an int32 lane of a view's sum must not overflow");
+    static_assert(double(F::HIDDEN / 4) * QA * QA * double(W2_LIMIT) * QB < 2147483647.0,
+                  "an int32 lane of a view's sum must not overflow");
     static_assert(F::MAGIC.size() == MAGIC_BYTES);
 
     // The file (network_file.h): magic, uint32 HIDDEN, uint32 SCALE, with king buckets uint32
@@ -242,8 +243,8 @@ std::int64_t screlu_dot_avx512(const std::int16_t* acc, const std::int16_t* weig
         sum = _mm512_add_epi32(sum, _mm512_madd_epi16(_mm512_mullo_epi16(c, w), c));
 #endif
     }
-    const __m512i wide = _mm512_add_epi64(_mm512_cvtepi32_epi64(_mm512_castsi512_si256(sum)),
-                                          _mm512_cvtepi32_epi64(_mm512_extracti64x4_epi64(sum, 1)));
+    const __m512i wide =
+        _mm512_add_epi64(_mm512_cvtepi32_epi64(_mm512_castsi512_si256(sum)), _mm512_cvtepi32_epi64(_mm512_extracti64x4_epi64(sum, 1)));
     return _mm512_reduce_add_epi64(wide);
 }
 #pragma GCC diagnostic pop
@@ -261,8 +262,8 @@ std::int64_t screlu_dot_avx2(const std::int16_t* acc, const std::int16_t* weight
         const __m256i c = _mm256_min_epi16(_mm256_max_epi16(a, zero), one);
         sum = _mm256_add_epi32(sum, _mm256_madd_epi16(_mm256_mullo_epi16(c, w), c));
     }
-    const __m256i wide = _mm256_add_epi64(_mm256_cvtepi32_epi64(_mm256_castsi256_si128(sum)),
-                                          _mm256_cvtepi32_epi64(_mm256_extracti128_si256(sum, 1)));
+    const __m256i wide =
+        _mm256_add_epi64(_mm256_cvtepi32_epi64(_mm256_castsi256_si128(sum)), _mm256_cvtepi32_epi64(_mm256_extracti128_si256(sum, 1)));
     const __m128i half = _mm_add_epi64(_mm256_castsi256_si128(wide), _mm256_extracti128_si256(wide, 1));
     return _mm_cvtsi128_si64(_mm_add_epi64(half, _mm_unpackhi_epi64(half, half)));
 }

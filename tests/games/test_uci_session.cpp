@@ -443,7 +443,8 @@ TEST_CASE("UciSession: Pikafish's dialect, found by a xiangqi FEN after plain uc
         session.handle_line("d");
         return fen_line(c.take());
     };
-    for (const std::string& opening : {"position fen " + std::string(XQ_START), "fen " + std::string(XQ_START), std::string("ucicyclone")}) {
+    for (const std::string& opening :
+         {"position fen " + std::string(XQ_START), "fen " + std::string(XQ_START), std::string("ucicyclone")}) {
         INFO(opening);
         Captured c;
         UciSession session(c.out, uci_setup());
