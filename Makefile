@@ -24,7 +24,11 @@
 #   make lint            format-check plus clang-tidy's naming check (.clang-tidy) over $(BUILD_DIR)
 
 SHELL := /bin/bash
-DEBIAN_PACKAGES := cmake ninja-build g++ catch2 libfmt-dev python3 polyglot
+DEBIAN_PACKAGES := cmake ninja-build g++ catch2 libfmt-dev python3
+# What make test's cross-checks run against: polyglot (CECP through an adapter), Stockfish
+# (Syzygy probes), Fairy-Stockfish (xiangqi legality and perft), and node with npm for the
+# xiangqi match runner, which installs its referee from the npm registry.
+TEST_PACKAGES := polyglot stockfish fairy-stockfish
 BUILD_TYPE ?= Release
 NATIVE ?= ON
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
@@ -37,7 +41,7 @@ else
   CMAKE_CXX := -DCMAKE_CXX_COMPILER=$(CXX)
 endif
 
-.PHONY: all build deps deb-deps fuzz-deps lint-deps run test test-quick pgo asan tsan fuzz bench tune format format-check lint clean \
+.PHONY: all build deps test-deps deb-deps fuzz-deps lint-deps run test test-quick pgo asan tsan fuzz bench tune format format-check lint clean \
         windows windows-deps windows-test wine-deps linux install deb dist
 
 all: build
@@ -68,7 +72,14 @@ run: deps $(BUILD_DIR)/build.ninja
 	cmake --build $(BUILD_DIR) -j $(JOBS) --target sen
 	@exec $(BUILD_DIR)/sen
 
-test: deps build
+# The cross-checks' referees, and node with npm when either command is missing (a node from
+# another source, such as NodeSource's, is left alone).
+test-deps:
+	@$(MAKE) --no-print-directory deps DEBIAN_PACKAGES="$(TEST_PACKAGES)"
+	@if ! command -v node >/dev/null || ! command -v npm >/dev/null; then \
+	  $(MAKE) --no-print-directory deps DEBIAN_PACKAGES="nodejs npm"; fi
+
+test: deps test-deps build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS) -LE windows
 
 # Profile-guided build: an instrumented engine runs both games' benches and perfts, then the same
@@ -105,7 +116,7 @@ tsan: deps
 	  ctest --output-on-failure -j $(JOBS) -L threads
 
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := fen uci_move uci_session xiangqi_fen xiangqi_move
+FUZZ_TARGETS := fen uci_move uci_session cecp_session xiangqi_fen xiangqi_move
 
 fuzz-deps:
 	@$(MAKE) --no-print-directory deps DEBIAN_PACKAGES="clang libclang-rt-14-dev cmake ninja-build"

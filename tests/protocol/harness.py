@@ -3,7 +3,7 @@ add to the shared engine driver scripts/lib/uci_pipe.py: a failed check raises F
 says what was sent and what came back, every timeout is multiplied by SEN_TEST_TIME_SCALE
 (default 1) for slow sanitizer builds (and wine), SEN_TEST_CRLF=1 accepts a Windows build's "\r\n",
 and run_tests() prints one line per test and
-"N passed, M failed". Standard library only.
+"N passed, M failed" (and skipped: Skipped, SKIP_CODE). Standard library only.
 """
 
 import os
@@ -25,6 +25,22 @@ def scaled(limit):
 
 class Failure(AssertionError):
     pass
+
+
+# A test that cannot run here in full (a referee engine it checks against is not installed) raises
+# Skipped after the checks it could make: the run then exits with SKIP_CODE, which ctest reports
+# as skipped (SKIP_RETURN_CODE), not passed. SEN_REQUIRE_CROSS_CHECKS=1 (CI sets it) makes such a
+# test fail instead, so that a missing referee cannot hide a cross-check.
+SKIP_CODE = 77
+REQUIRE_CROSS_CHECKS = os.environ.get("SEN_REQUIRE_CROSS_CHECKS", "0") == "1"
+
+
+class Skipped(Exception):
+    pass
+
+
+def skip(reason):
+    raise Skipped(reason)
 
 
 def check(condition, message):
@@ -95,13 +111,20 @@ def run_tests(tests, cleanup=None):
     Failure, or any other exception (a bug in the test or an unexpected engine reaction), fails
     the test. Prints one line per test, the total time and a final count; then calls cleanup.
     Returns the exit code (1 on any failure)."""
-    passed = failed = 0
+    passed = failed = skipped = 0
     started = time.monotonic()
     for name, fn in tests:
         t0 = time.monotonic()
         try:
             message, status = fn() or "", "PASS"
             passed += 1
+        except Skipped as exc:
+            if REQUIRE_CROSS_CHECKS:
+                message, status = f"{exc} (SEN_REQUIRE_CROSS_CHECKS=1: a skipped cross-check fails)", "FAIL"
+                failed += 1
+            else:
+                message, status = str(exc), "SKIP"
+                skipped += 1
         except Failure as exc:
             message, status = str(exc), "FAIL"
             failed += 1
@@ -113,5 +136,5 @@ def run_tests(tests, cleanup=None):
     if cleanup:
         cleanup()
     print(f"# total {time.monotonic() - started:.1f} s", flush=True)
-    print(f"{passed} passed, {failed} failed", flush=True)
-    return 1 if failed else 0
+    print(f"{passed} passed, {failed} failed" + (f", {skipped} skipped" if skipped else ""), flush=True)
+    return 1 if failed else SKIP_CODE if skipped else 0

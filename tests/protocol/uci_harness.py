@@ -81,10 +81,11 @@ class Engine(harness.Engine):
     Either way the start-up line is read (and checked) first. Every line received is kept for the
     exit checks."""
 
-    def __init__(self, args=(), handshake=True, binary=None):
+    def __init__(self, args=(), handshake=True, binary=None, referee=False):
         super().__init__(binary or BINARY, args, transcript=True)
         self.xiangqi = False         # the session has switched to xiangqi: its moves are read as such
         self.banner = None           # the start-up line, read before anything is sent
+        self.referee = referee       # another engine, checked against: its start-up line is its own
         try:
             self.read_banner()
             if handshake:
@@ -109,9 +110,10 @@ class Engine(harness.Engine):
 
     def read_banner(self):
         """The line the engine writes at start, before it reads a command (Stockfish's habit; GUIs
-        skip it): `Sen <version> by the Sen developers`."""
+        skip it): `Sen <version> by the Sen developers`; a referee's line is only read."""
         _, self.banner, _ = self.read_until(lambda l: True, 10.0, "the start-up line")
-        check(re.fullmatch(r"Sen \S+ by the Sen developers", self.banner), f"start-up line {self.banner!r}")
+        if not self.referee:
+            check(re.fullmatch(r"Sen \S+ by the Sen developers", self.banner), f"start-up line {self.banner!r}")
 
     def launcher_failed(self):
         """The process failed within a second of its start with nothing on stdout or stderr."""
@@ -383,9 +385,15 @@ class XiangqiReferee:
         return os.access(FAIRY_STOCKFISH, os.X_OK)
 
     @classmethod
+    def skip_if_missing(cls, what):
+        """Called after a test's own checks: without the referee, the test is skipped, not passed."""
+        if not cls.available():
+            harness.skip(f"{what} not refereed: {FAIRY_STOCKFISH} is not installed (apt-get install fairy-stockfish)")
+
+    @classmethod
     def get(cls):
         if cls.engine is None or cls.engine.proc.poll() is not None:
-            cls.engine = Engine(binary=FAIRY_STOCKFISH)
+            cls.engine = Engine(binary=FAIRY_STOCKFISH, referee=True)
             cls.engine.send("setoption name UCI_Variant value xiangqi")
             cls.engine.sync()
         return cls.engine

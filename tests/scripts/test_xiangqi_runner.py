@@ -150,6 +150,10 @@ if __name__ == "__main__":
         sys.exit(0)
     # Without node or the referee the whole class is skipped: exit 77 so that ctest reports the
     # test as skipped (SKIP_RETURN_CODE) instead of passed.
+    # CI sets SEN_REQUIRE_CROSS_CHECKS=1: there a skip is a failure.
     runnable = shutil.which("node") and ffish_installed()
     result = unittest.main(exit=False).result
+    if not runnable and os.environ.get("SEN_REQUIRE_CROSS_CHECKS") == "1":
+        print("SEN_REQUIRE_CROSS_CHECKS=1: node or the npm referee is missing, and a skipped cross-check fails")
+        sys.exit(1)
     sys.exit(1 if not result.wasSuccessful() else 0 if runnable else 77)
