@@ -81,6 +81,7 @@ struct ChessGame {
     // Under-promotions are almost never right.
     static bool demote_quiet(Move m) { return m.kind() == MoveKind::Promotion; }
     static bool see_ge(const Position& pos, Move m, int threshold) { return chess::see_ge(pos, m, threshold); }
+    static bool gives_check(const Position& pos, Move m) { return pos.gives_check(m); }
     static Threats threats(const Position& pos) { return chess::threats(pos); }
     static int threat_escape(const Position& pos, const Threats& t, Move m) { return chess::threat_escape(pos, t, m); }
     static bool has_non_pawn_material(const Position& pos, Color c) { return (pos.pieces(c) & ~pos.pieces(PAWN, KING)) != 0; }

@@ -132,6 +132,7 @@ concept SearchGame = requires(const typename G::Position& pos, typename G::Posit
     { G::max_gain(pos, m) } -> std::same_as<int>;       // an upper bound of that (delta pruning)
     { G::demote_quiet(m) } -> std::same_as<bool>;       // a quiet move to try after all others
     { G::see_ge(pos, m, threshold) } -> std::same_as<bool>;
+    { G::gives_check(pos, m) } -> std::same_as<bool>;  // spares a quiet check from pruning near the leaves
     // Quiet-move ordering by threats: what the game works out once per node of the squares the
     // opponent attacks with cheaper pieces, and for a quiet move the value it saves by leaving
     // such a square (a game may also mark down a move into such reach: a negative value).

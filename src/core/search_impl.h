@@ -615,22 +615,29 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
         if (!root && best_score > -SCORE_TB_WIN_IN_MAX_PLY && Game::has_non_pawn_material(pos, us)) {
             if (quiet) {
                 // Step 15. Late move pruning: after enough quiet moves at low depth, the rest are
-                // unlikely to matter.
+                // unlikely to matter. Except a quiet check right above the leaves: it may mate
+                // where no static eval foresees it (a rook's back-rank mate after a forced king
+                // move), so there the remaining quiet moves are looked through for checks instead
+                // of being skipped.
                 if (move_count >= (params::LMP_BASE + depth * depth) / (2 - improving)) {
-                    picker->skip_quiets();
-                    continue;
+                    if (depth > params::QUIET_CHECK_MAX_DEPTH) {
+                        picker->skip_quiets();
+                        continue;
+                    }
+                    if (!Game::gives_check(pos, m)) continue;
                 }
                 // Step 16. Futility pruning: the static eval is too far below alpha for a quiet
                 // move to help. Not once alpha is a mate we found: no static eval reaches it, and a
                 // quiet move may still mate sooner.
-                if (!in_check && lmr_depth <= params::FP_MAX_DEPTH && alpha < SCORE_MATE_IN_MAX_PLY &&
-                    ss->static_eval + params::FP_BASE + params::FP_MARGIN * lmr_depth <= alpha) {
+                else if (!in_check && lmr_depth <= params::FP_MAX_DEPTH && alpha < SCORE_MATE_IN_MAX_PLY &&
+                         ss->static_eval + params::FP_BASE + params::FP_MARGIN * lmr_depth <= alpha) {
                     picker->skip_quiets();
                     continue;
                 }
                 // Step 17. History pruning: at low depth, a quiet move that has kept failing after
                 // these same two previous moves is not worth even a reduced search.
-                if (lmr_depth <= params::HP_MAX_DEPTH && continuation_history < -params::HP_MARGIN * depth) continue;
+                else if (lmr_depth <= params::HP_MAX_DEPTH && continuation_history < -params::HP_MARGIN * depth)
+                    continue;
                 // Step 18. SEE pruning of quiet moves that put the piece where it is lost.
                 if (lmr_depth <= params::SEE_QUIET_MAX_DEPTH && !Game::see_ge(pos, m, -params::SEE_QUIET_MARGIN * lmr_depth * lmr_depth))
                     continue;

@@ -128,6 +128,11 @@ struct Tunable {
     /* After (LMP_BASE + depth^2) / (2 - improving) moves, the remaining quiet moves are skipped:                                       \
        Stockfish's futility_move_count. */                                                                                              \
     X(LMP_BASE, 7, 1, 8, 1)                                                                                                             \
+    /* Up to this depth, late move pruning passes over the remaining quiet moves one by one and                                         \
+       searches those that give check, instead of skipping them all: near the leaves a quiet check                                      \
+       may mate where no static eval sees it (Stockfish long searched checks in its quiescence for                                      \
+       the same reason). 0 turns it off. */                                                                                             \
+    X(QUIET_CHECK_MAX_DEPTH, 1, 0, 6, 1)                                                                                                \
                                                                                                                                         \
     /* --- Step 16. Futility pruning ------------------------------------------------------------------------------------------------ */ \
     /* A quiet move is skipped when static eval + FP_BASE + FP_MARGIN * lmr_depth cannot reach                                          \

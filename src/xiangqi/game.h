@@ -74,6 +74,7 @@ struct XiangqiGame {
     static int max_gain(const Position& pos, Move m) { return SEE_VALUE[victim(pos, m)]; }
     static bool demote_quiet(Move) { return false; }
     static bool see_ge(const Position& pos, Move m, int threshold) { return xiangqi::see_ge(pos, m, threshold); }
+    static bool gives_check(const Position& pos, Move m) { return pos.gives_check(m); }
     static Threats threats(const Position& pos) { return xiangqi::threats(pos); }
     static int threat_escape(const Position& pos, const Threats& t, Move m) { return xiangqi::threat_escape(pos, t, m); }
     // Zugzwang needs a side with only its general, advisors, elephants and soldiers to move.

@@ -169,6 +169,33 @@ TEST_CASE("Chess search: mate in two, and being mated", "[search]") {
     CHECK(mated.result.score == -(SCORE_MATE - 2));
 }
 
+// One legal move, then the other side mates with a quiet rook move: each colour, the rook on
+// either wing. The search must see the mate by depth 3 (Stockfish: depth 1); late move pruning
+// once skipped the rook move near the leaves, and the mate showed only at depth 6 to 12.
+constexpr const char* FORCED_THEN_QUIET_MATE[] = {
+    "7k/8/6K1/8/8/8/8/R7 b - - 0 1",  // Kg8, Ra8#
+    "r7/8/8/8/8/6k1/8/7K w - - 0 1",  // Kg1, Ra1#
+    "k7/8/1K6/8/8/8/8/7R b - - 0 1",  // Kb8, Rh8#
+    "7r/8/8/8/8/1k6/8/K7 w - - 0 1",  // Kb1, Rh1#
+};
+
+TEST_CASE("Chess search: mated in one after a forced reply, seen by depth 3", "[search]") {
+    for (const char* fen : FORCED_THEN_QUIET_MATE) {
+        INFO(fen);
+        Position pos = position_from(fen);
+        REQUIRE(count_legal_moves(pos) == 1);
+        Position after = pos;
+        after.make_move(legal_moves(pos)[0]);
+        const std::vector<Move> mates = mating_moves(after, 1);
+        REQUIRE(!mates.empty());
+        for (const Move m : mates) REQUIRE(after.empty(m.to()));  // quiet mates only
+        for (int depth = 3; depth <= 6; ++depth) {
+            INFO("depth " << depth);
+            CHECK(run(pos, depth).result.score == -(SCORE_MATE - 2));
+        }
+    }
+}
+
 TEST_CASE("Chess search: a winning side does not stalemate", "[search]") {
     // White's king and queen box the black king in: several quiet moves stalemate.
     const Position pos = position_from("k7/2Q5/8/1K6/8/8/8/8 w - - 0 1");

@@ -418,6 +418,12 @@ struct ToyGame {
     static int max_gain(const Position& pos, Move m) { return VALUE[victim(pos, m)]; }
     static bool demote_quiet(Move) { return false; }
     static bool see_ge(const Position& pos, Move m, int threshold) { return exchange_value(pos, m) >= threshold; }
+    static bool gives_check(const Position& pos, Move m) {
+        Cells after = pos.cells();
+        after[std::size_t(m.to())] = after[std::size_t(m.from())];
+        after[std::size_t(m.from())] = NO_PIECE;
+        return attacked(after, king_cell(after, ~pos.side_to_move()), pos.side_to_move());
+    }
     static Threats threats(const Position& pos) {
         Threats t;
         const Color them = ~pos.side_to_move();

@@ -71,6 +71,22 @@ TEST_CASE("xiangqi search: the bench positions are valid and playable", "[xiangq
     }
 }
 
+TEST_CASE("xiangqi search: mated in one after a forced reply, seen by depth 3", "[xiangqi][search]") {
+    // The general's one move (the other palace points are held by a chariot or the flying-general
+    // rule), then a quiet chariot move mates along the back rank; each colour.
+    for (const char* fen : {"4k4/R8/1R7/9/9/9/9/9/9/3K5 b - - 0 1",     // Kf10, Rb8-b10#
+                            "3k5/9/9/9/9/9/9/1r7/r8/4K4 w - - 0 1"}) {  // Kf1, Rb3-b1#
+        INFO(fen);
+        const Position pos = position_from(fen);
+        REQUIRE(legal_move_texts(pos).size() == 1);
+        for (int depth = 3; depth <= 6; ++depth) {
+            INFO("depth " << depth);
+            const SearchResult r = search(pos, depth);
+            CHECK(r.score == -(SCORE_MATE - 2));
+        }
+    }
+}
+
 TEST_CASE("xiangqi search: mate in one", "[xiangqi][search]") {
     // Chariot b1 to b10: the a9 chariot holds rank 9, the flying-general rule d10.
     const Position pos = position_from("4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1");
