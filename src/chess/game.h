@@ -152,8 +152,10 @@ struct ChessGame {
     }
     static std::string eval_report(const Position& pos) {
         if (!nnue::active_network()) return chess::eval_report(pos);
+        // Normalised as the search's scores are shown (core/wdl.h), with the network's own number.
         const int network = nnue::evaluate_fresh(pos, *nnue::active_network());
-        return "network: " + std::to_string(network) + " cp (side to move)\nhand-written: " + chess::eval_report(pos);
+        return "network: " + std::to_string(WDL_MODEL.normalised(network)) + " cp (side to move; " + std::to_string(network) +
+               " in the network's units)\nhand-written: " + chess::eval_report(pos);
     }
     static constexpr const WdlModel& WDL_MODEL = chess::WDL_MODEL;
     static int wdl_material(const Position& pos) { return chess::wdl_material(pos); }

@@ -9,6 +9,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
 #include <optional>
 #include <string>
@@ -240,7 +241,8 @@ private:
         t.depth = r.depth;
         t.seldepth = r.seldepth;
         t.multipv = r.multipv;
-        t.score = r.score;
+        // Shown in normalised centipawns (core/wdl.h); mates and table results as they are.
+        t.score = std::abs(r.score) < SCORE_TB_WIN_IN_MAX_PLY ? Game::WDL_MODEL.normalised(r.score) : r.score;
         t.bound = r.bound;
         t.nodes = r.nodes;
         t.time_ms = r.time_ms;

@@ -38,6 +38,16 @@ struct WdlModel {
         return 1.0 / (1.0 + std::exp((a_m - cp) / b_m));
     }
 
+    // The score at which the side to move wins half its games at the anchor material (m = 1, that
+    // is material_scale on the board): one pawn's worth in normalised centipawns.
+    double anchor_pawn() const { return a[0] + a[1] + a[2] + a[3]; }
+
+    // A search score in normalised centipawns, the scale GUIs show: +100 is a 50% chance to win at
+    // the anchor material, as Stockfish has reported since 15.1 (with 58 units of material as its
+    // anchor). The search keeps its own scale; only what is shown is converted (mate scores are
+    // the caller's).
+    int normalised(int cp) const { return int(std::lround(cp * 100.0 / anchor_pawn())); }
+
     // The triple for a non-mate score in centipawns (the caller handles mate scores).
     Wdl wdl(int cp, int material) const {
         Wdl r;

@@ -126,8 +126,10 @@ struct XiangqiGame {
     static std::string pretty(const Position& pos) { return pos.pretty(); }
     static std::string eval_report(const Position& pos) {
         if (!nnue::active_network()) return xiangqi::eval_report(pos);
+        // Normalised as the search's scores are shown (core/wdl.h), with the network's own number.
         const int network = sen::nn::evaluate_fresh(pos, *nnue::active_network());
-        return "network: " + std::to_string(network) + " cp (side to move)\ntables: " + xiangqi::eval_report(pos);
+        return "network: " + std::to_string(WDL_MODEL.normalised(network)) + " cp (side to move; " + std::to_string(network) +
+               " in the network's units)\ntables: " + xiangqi::eval_report(pos);
     }
     static constexpr const WdlModel& WDL_MODEL = xiangqi::WDL_MODEL;
     static int wdl_material(const Position& pos) { return xiangqi::wdl_material(pos); }

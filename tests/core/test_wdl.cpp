@@ -55,3 +55,13 @@ TEST_CASE("wdl: a model whose a(m) goes negative still gives a valid triple", "[
         CHECK(w.draw >= 0);
     }
 }
+
+TEST_CASE("wdl: normalised centipawns put a 50% win at +100 for the anchor material", "[wdl]") {
+    // a(m = 1) = 300: the pawn of the normalised scale.
+    CHECK(MODEL.anchor_pawn() == Approx(300));
+    CHECK(MODEL.normalised(300) == 100);
+    CHECK(MODEL.normalised(-300) == -100);
+    CHECK(MODEL.normalised(0) == 0);
+    CHECK(MODEL.normalised(151) == 50);  // 50.33, rounded
+    CHECK(MODEL.win_chance(300, 80) == Approx(0.5));
+}

@@ -8,9 +8,11 @@
 #include <vector>
 
 #include "chess/game.h"
+#include "chess/search.h"
 #include "core/cecp_game.h"
 #include "core/engine_control.h"
 #include "core/game_front_for.h"
+#include "core/tt.h"
 #include "core/uci.h"
 
 using namespace sen;
@@ -91,4 +93,39 @@ TEST_CASE("GameFrontFor: the engine's controls, the text search and the CECP gam
     CHECK(game.undo());
     CHECK_FALSE(game.names_last_move("a1a8"));  // no move since the game began
     CHECK(game.legal_move_count() > 1);
+}
+
+TEST_CASE("GameFrontFor: reported scores are normalised centipawns, the search's own unchanged", "[uci][wdl]") {
+    // White a queen up: the search's score, in the network's units, is shown as the WDL model's
+    // normalised centipawns (100 = a 50% chance to win at the anchor material); a mate stays a mate.
+    constexpr const char* FEN = "r3k3/ppp2ppp/8/8/8/8/PPPQ1PPP/4K3 w - - 0 1";
+    chess::Position pos;
+    REQUIRE_FALSE(pos.set_fen(FEN));
+    TranspositionTable tt;
+    chess::Searcher searcher(tt);
+    chess::SearchLimits limits;
+    limits.depth = 5;
+    SearchControl control;
+    const TimeLimiter timer(TimeBudget{}, std::chrono::steady_clock::now());
+    const int raw = searcher.search(pos, limits, timer, control, {}).score;
+    REQUIRE(raw > 300);
+    REQUIRE(raw < SCORE_TB_WIN_IN_MAX_PLY);
+
+    GameFrontFor<chess::ChessGame> front;
+    REQUIRE_FALSE(front.set_position(split_tokens(std::string("position fen ") + FEN)));
+    GoParams params;
+    params.depth = 5;
+    std::mutex mutex;
+    std::vector<TextReport> reports;
+    TextCallbacks callbacks;
+    callbacks.on_report = [&](const TextReport& r) {
+        std::lock_guard lock(mutex);
+        reports.push_back(r);
+    };
+    front.go(params, std::chrono::steady_clock::now(), false, std::move(callbacks));
+    front.engine().wait();
+    std::lock_guard lock(mutex);
+    REQUIRE_FALSE(reports.empty());
+    CHECK(reports.back().score == chess::ChessGame::WDL_MODEL.normalised(raw));
+    CHECK(reports.back().score != raw);
 }

@@ -303,7 +303,8 @@ TEST_CASE("UciSession: EvalFile starts on the built-in network, loads a file, re
     lines = c.take();
     REQUIRE(lines.size() == 1);
     CHECK(lines[0].rfind("info string EvalFile:", 0) == 0);
-    CHECK(has_prefix(eval_lines(), fmt::format("network: {} cp", 2 * nnue::SCALE)));
+    CHECK(has_prefix(eval_lines(),
+                     fmt::format("network: {} cp (side to move; {} in", chess::WDL_MODEL.normalised(2 * nnue::SCALE), 2 * nnue::SCALE)));
     session.handle_line("uci");
     CHECK(has_line(c.take(), "option name EvalFile type string default " + path.string()));
     // A search runs on it (the score is the network's constant, up to the search's adjustments).
@@ -316,7 +317,8 @@ TEST_CASE("UciSession: EvalFile starts on the built-in network, loads a file, re
     std::ofstream(path, std::ios::binary) << "not a network";
     session.handle_line("setoption name EvalFile value " + path.string());
     CHECK(c.take().size() == 1);
-    CHECK(has_prefix(eval_lines(), fmt::format("network: {} cp", 2 * nnue::SCALE)));
+    CHECK(has_prefix(eval_lines(),
+                     fmt::format("network: {} cp (side to move; {} in", chess::WDL_MODEL.normalised(2 * nnue::SCALE), 2 * nnue::SCALE)));
 
     session.handle_line("setoption name EvalFile value <built-in>");
     CHECK(c.take() == std::vector<std::string>{"info string EvalFile: evaluating chess with the built-in network"});
@@ -373,7 +375,10 @@ TEST_CASE("UciSession: EvalFile in xiangqi loads a xiangqi network, refuses a ch
     lines = c.take();
     REQUIRE(lines.size() == 1);
     CHECK(lines[0] == "info string EvalFile: evaluating xiangqi with the network in " + xq_path.string());
-    CHECK(eval_first_line() == fmt::format("network: {} cp (side to move)", 3 * xiangqi::nnue::XiangqiFeatures::SCALE));
+    // Normalised (core/wdl.h), with the network's own number beside it.
+    const int xq_raw = 3 * xiangqi::nnue::XiangqiFeatures::SCALE;
+    CHECK(eval_first_line() ==
+          fmt::format("network: {} cp (side to move; {} in the network's units)", xiangqi::WDL_MODEL.normalised(xq_raw), xq_raw));
 
     session.handle_line("setoption name EvalFile value <empty>");
     CHECK(c.take() == std::vector<std::string>{"info string EvalFile: evaluating xiangqi with the table evaluation"});

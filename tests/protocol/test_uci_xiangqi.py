@@ -254,7 +254,8 @@ def xq10_eval_file_per_variant():
             check(out == [f"info string EvalFile: evaluating xiangqi with the network in {xq_net}"], f"loading {xq_net}: {out}")
             e.send("eval")
             out = e.sync()
-            check(out[:1] == ["network: 340 cp (side to move)"], f"eval with the network: {out[:2]}")
+            # 340 in the network's units, 110 normalised: 340 * 100 / 310.08, the xiangqi model's pawn.
+            check(out[:1] == ["network: 110 cp (side to move; 340 in the network's units)"], f"eval with the network: {out[:2]}")
             _, best, _ = e.go("go depth 4")
             check(is_move(best.split()[1], True), f"go with the network: {best}")
             e.send("setoption name EvalFile value <empty>")
