@@ -37,6 +37,28 @@ class TrainRoundTest(unittest.TestCase):
     def tearDownClass(cls):
         cls.tmp.cleanup()
 
+    def test_xiangqi_round(self):
+        # --variant xiangqi trains the xiangqi network by xiangqi's recipe and counts on from the
+        # table's last built-in xiangqi row.
+        data = os.path.join(self.tmp.name, "tiny-xiangqi.bin")
+        subprocess.run([SEN, "datagen", "--variant", "xiangqi", "--games", "4", "--nodes", "200", "--seed", "3", "--out", data],
+                       check=True, capture_output=True)
+        out = os.path.join(self.tmp.name, "xiangqi-candidate.nnue")
+        rounds = os.path.join(self.tmp.name, "rounds-xiangqi.csv")
+        with open(rounds, "w") as f:
+            f.write(",".join(COLUMNS) + "\n2026-01-01,chess,start,d0,1000,1000,,0.01,,,,,,,,,built in,,\n"
+                    "2026-01-03,xiangqi,other game,x1,7,7,,0.01,,,,,,,,,built in,,\n")
+        xiangqi_net = os.path.join(REPO, "nets", "xiangqi.nnue")
+        r = subprocess.run([sys.executable, SCRIPT, "--sen", SEN, "--variant", "xiangqi", "--start", xiangqi_net, "--out", out,
+                            "--rounds", rounds, data, "--", "--validation", "0.5", "--threads", "1"], capture_output=True, text=True)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(os.path.getsize(out), os.path.getsize(xiangqi_net))
+        values = dict(zip(COLUMNS, next(csv.reader(r.stdout.splitlines()))))
+        self.assertEqual(values["game"], "xiangqi")
+        self.assertEqual(int(values["positions_total"]), 7 + int(values["positions_added"]))
+        self.assertIn("--variant xiangqi", values["training"])
+        self.assertTrue(values["network"].endswith(", fine-tuned from xiangqi.nnue"))
+
     def run_round(self, *args):
         return subprocess.run([sys.executable, SCRIPT, "--sen", SEN, "--start", DEFAULT_NET, *args], capture_output=True, text=True)
 
