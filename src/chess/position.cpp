@@ -1,5 +1,7 @@
 #include "chess/position.h"
 
+#include <cassert>
+
 #include "chess/movegen.h"
 #include "chess/zobrist.h"
 #include "core/text.h"
@@ -389,6 +391,10 @@ void Position::make_move(Move m) {
     side_ = them;
     ++game_ply_;
     finish_state();
+    // The move was legal (the mover's king is not attacked) and the key is exact; checked where
+    // assertions are compiled in (the sanitizer and fuzzing builds).
+    assert(!(attackers_to(king_square(us)) & pieces(them)));
+    assert(st.key == compute_key());
 }
 
 void Position::unmake_move() {
@@ -413,6 +419,7 @@ void Position::unmake_move() {
         }
     }
     states_.pop_back();
+    assert(key() == compute_key());  // the board is back as it was
 }
 
 // Castling moves king and rook together; in Chess960 either may land on the other's square,

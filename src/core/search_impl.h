@@ -6,6 +6,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <optional>
 #include <system_error>
@@ -345,6 +346,8 @@ void BasicSearcher<Game>::clear() {
 template <SearchGame Game>
 template <bool PV>
 int BasicSearcher<Game>::Worker::qsearch(int alpha, int beta, int ply, StackEntry* ss) {
+    assert(-SCORE_INFINITE <= alpha && alpha < beta && beta <= SCORE_INFINITE);
+    assert(PV || alpha == beta - 1);
     // Step 24. Quiescence: early exits (a stop, a game over by rule, the last ply) and the
     // transposition cutoff.
     count_node();
@@ -416,6 +419,7 @@ int BasicSearcher<Game>::Worker::qsearch(int alpha, int beta, int ply, StackEntr
     if (in_check && searched == 0) return -SCORE_MATE + ply;
 
     const Bound bound = best_score >= beta ? Bound::Lower : Bound::Upper;
+    assert(best_score > -SCORE_INFINITE && best_score < SCORE_INFINITE);
     tt->store(pos.key(), best_move.raw(), score_to_tt(best_score, ply), raw_eval, 0, bound);
     return best_score;
 }
@@ -423,6 +427,11 @@ int BasicSearcher<Game>::Worker::qsearch(int alpha, int beta, int ply, StackEntr
 template <SearchGame Game>
 template <bool PV>
 int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply, bool cut_node, StackEntry* ss) {
+    // Invariants (checked where assertions are compiled in: the sanitizer and fuzzing builds): a
+    // window inside the score range, a null window off the principal variation.
+    assert(-SCORE_INFINITE <= alpha && alpha < beta && beta <= SCORE_INFINITE);
+    assert(PV || alpha == beta - 1);
+    assert(ply >= 0 && ply < MAX_PLY);
     const bool root = ply == 0;
     const bool in_check = pos.in_check();
     // Step 3. Check extension: a side in check gets one more ply, so forced lines are not cut
@@ -592,6 +601,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
             // already settled by earlier MultiPV passes.
             if (root_index >= pv_last) break;
             m = root_moves[root_index++].move;
+            assert(Game::is_legal(pos, m));  // the root's moves are the position's legal moves
         } else if (!(m = picker->next())) {
             break;
         }
@@ -777,6 +787,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
     if (!in_check && (!best_move || !Game::is_noisy(pos, best_move)) && std::abs(best_score) < SCORE_TB_WIN_IN_MAX_PLY &&
         !(bound == Bound::Lower && best_score <= ss->static_eval) && !(bound == Bound::Upper && best_score >= ss->static_eval))
         update_correction(raw_eval, best_score, depth);
+    assert(best_score > -SCORE_INFINITE && best_score < SCORE_INFINITE);
     tt->store(pos.key(), best_move.raw(), score_to_tt(best_score, ply), raw_eval, depth, bound);
     return best_score;
 }

@@ -354,6 +354,7 @@ void Position::unmake_move() {
     }
     if (piece_type(pc) == GENERAL) general_[index_of(us)] = from;
     states_.pop_back();
+    assert(key() == compute_key());  // the board is back as it was
 }
 
 void Position::make_null_move() {
