@@ -4,6 +4,7 @@
 
 #include "chess/movegen.h"
 #include "chess/zobrist.h"
+#include "core/repetition.h"
 #include "core/text.h"
 
 namespace sen::chess {
@@ -513,14 +514,7 @@ bool Position::has_insufficient_material() const {
     return !(bishops & DARK_SQUARES_BB) || !(bishops & ~DARK_SQUARES_BB);
 }
 
-int Position::repetition_count() const {
-    const int n = int(states_.size()) - 1;
-    const int end = std::min(state().rule50, state().plies_from_null);
-    int count = 0;
-    for (int i = 4; i <= end && i <= n; i += 2)
-        if (states_[n - i].key == state().key) ++count;
-    return count;
-}
+int Position::repetition_count() const { return earlier_occurrences(states_, std::min(state().rule50, state().plies_from_null)); }
 
 bool Position::is_repetition(int ply_from_root) const {
     const int n = int(states_.size()) - 1;

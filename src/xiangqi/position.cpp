@@ -4,6 +4,7 @@
 #include <cassert>
 #include <charconv>
 
+#include "core/repetition.h"
 #include "core/text.h"
 #include "xiangqi/movegen.h"
 #include "xiangqi/zobrist.h"
@@ -420,14 +421,7 @@ bool Position::has_insufficient_material() const { return !(by_type_[CHARIOT] | 
 
 bool Position::is_no_capture_draw() const { return no_capture_limit_reached() && count_legal_moves(*this) > 0; }
 
-int Position::repetition_count() const {
-    const int n = int(states_.size()) - 1;
-    const int end = std::min(state().no_capture_plies, state().plies_from_null);
-    int count = 0;
-    for (int i = 4; i <= end && i <= n; i += 2)
-        if (states_[n - i].key == state().key) ++count;
-    return count;
-}
+int Position::repetition_count() const { return earlier_occurrences(states_, std::min(state().no_capture_plies, state().plies_from_null)); }
 
 // The last `plies` moves lead from an earlier occurrence of the position to this one. The
 // opponent made the moves that led to states n, n-2, ...; each gave check if the state after
