@@ -4,6 +4,7 @@
 
 #include "chess/position.h"
 #include "chess/wdl_model.h"
+#include "wdl_test_util.h"
 
 using namespace sen;
 using namespace sen::chess;
@@ -36,15 +37,5 @@ TEST_CASE("chess wdl: the fitted model is monotonic and sane from the opening to
 }
 
 TEST_CASE("chess wdl: a normalised +100 is a 50% chance to win at the anchor material", "[wdl]") {
-    const double pawn = WDL_MODEL.anchor_pawn();
-    CHECK(pawn > 50);
-    CHECK(pawn < 1000);
-    const int anchor = int(WDL_MODEL.material_scale);
-    for (int cp = 0; cp <= 2000; cp += 37) {
-        // Rounding aside, the shown score's win chance follows from it alone at the anchor.
-        const int shown = WDL_MODEL.normalised(cp);
-        CHECK(WDL_MODEL.win_chance(shown * pawn / 100, anchor) == Approx(WDL_MODEL.win_chance(cp, anchor)).margin(0.01));
-    }
-    CHECK(WDL_MODEL.win_chance(pawn, anchor) == Approx(0.5));
-    CHECK(WDL_MODEL.normalised(int(std::lround(pawn))) == 100);
+    wdl_test::check_normalised_scale(WDL_MODEL);
 }
