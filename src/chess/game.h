@@ -19,6 +19,7 @@
 #include "chess/movegen.h"
 #include "chess/nnue.h"
 #include "chess/notation.h"
+#include "chess/polyglot_book.h"
 #include "chess/position.h"
 #include "chess/see.h"
 #include "chess/syzygy/root.h"
@@ -159,6 +160,9 @@ struct ChessGame {
     }
     static constexpr const WdlModel& WDL_MODEL = chess::WDL_MODEL;
     static int wdl_material(const Position& pos) { return chess::wdl_material(pos); }
+    // Opening books in Polyglot's format (chess/polyglot_book.h).
+    static constexpr const BookFormat& BOOK_FORMAT = polyglot::FORMAT;
+    static std::vector<BookMove<Move>> book_moves(const OpeningBook& book, const Position& pos) { return polyglot::book_moves(book, pos); }
 };
 
 static_assert(Game<ChessGame>);

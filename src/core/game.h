@@ -23,6 +23,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/opening_book.h"
 #include "core/types.h"
 #include "core/wdl.h"
 
@@ -160,7 +161,7 @@ concept SearchGame = requires(const typename G::Position& pos, typename G::Posit
 // a game without castling ignores it.
 template <class G>
 concept ProtocolGame = requires(const typename G::Position& pos, typename G::Position& mutable_pos, typename G::Move m,
-                                std::string_view text, bool notation) {
+                                std::string_view text, bool notation, const OpeningBook& book) {
     { G::START_FEN } -> std::convertible_to<std::string_view>;
     { G::set_fen(mutable_pos, text, notation) } -> std::same_as<FenError>;
     { pos.fen() } -> std::convertible_to<std::string>;
@@ -179,6 +180,10 @@ concept ProtocolGame = requires(const typename G::Position& pos, typename G::Pos
     { G::wdl_material(pos) } -> std::same_as<int>;
     { G::BENCH_DEPTH } -> std::convertible_to<int>;
     G::BENCH_FENS.begin();
+    // The game's opening-book format (core/opening_book.h), and the legal moves a book holds for
+    // a position, with their weights.
+    { G::BOOK_FORMAT } -> std::convertible_to<BookFormat>;
+    { G::book_moves(book, pos) } -> std::same_as<std::vector<BookMove<typename G::Move>>>;
 };
 
 // A game as the whole engine sees it.

@@ -5,7 +5,8 @@
 // GameFrontFor<Game> (core/game_front_for.h) implements both front interfaces for any game.
 //
 // GameFront is what every text protocol needs: positions in `position` form, searches reported
-// with their moves as text, and the board, evaluation, perft and bench commands. The protocol
+// with their moves as text, the board, evaluation, perft and bench commands, and the game's
+// opening book. The protocol
 // only formats: a new text front-end is its command parsing and its output lines over these
 // calls. CECP, which plays whole games move by move, has its own interface (CecpGame,
 // core/cecp_game.h) that the UCI session never sees.
@@ -66,6 +67,14 @@ struct TextCallbacks {
     std::function<void(const std::string& best, const std::string& ponder)> on_bestmove;
 };
 
+// A move of the game's opening book, in both of the game's move texts.
+struct BookChoice {
+    std::string move;         // in the current notation (UCI, UCCI)
+    std::string xboard_move;  // in xboard's (CECP)
+    std::uint32_t weight = 0;
+    std::uint32_t total = 0;  // the weights of every move the book allows here
+};
+
 class GameFront {
 public:
     virtual ~GameFront() = default;
@@ -95,6 +104,14 @@ public:
     virtual std::uint64_t perft(int depth, int threads, std::size_t hash_mb, Output& out) = 0;
     virtual int bench_depth() const = 0;
     virtual BenchResult bench(int depth) = 0;
+
+    // Opens the game's opening book (core/opening_book.h, in the game's format): files separated
+    // by ';', none to close it. Returns what is wrong and keeps the book as it was.
+    virtual std::optional<std::string> open_book(std::string_view paths) = 0;
+    // A move of the book for the current position, drawn at random by weight from the legal
+    // moves it holds, among `allowed` (move texts in the current notation; empty: any); nothing
+    // when no book is open or it has no such move here.
+    virtual std::optional<BookChoice> book_move(const std::vector<std::string>& allowed) = 0;
 };
 
 }  // namespace sen

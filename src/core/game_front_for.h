@@ -6,12 +6,15 @@
 // (src/games.cpp); the sessions see only the interfaces.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
+#include <numeric>
 #include <optional>
+#include <random>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -26,7 +29,9 @@
 #include "core/game.h"
 #include "core/game_front.h"
 #include "core/go_params.h"
+#include "core/opening_book.h"
 #include "core/perft_hash.h"
+#include "core/prng.h"
 #include "core/uci_text.h"
 
 namespace sen {
@@ -131,6 +136,25 @@ public:
 
     int bench_depth() const override { return Game::BENCH_DEPTH; }
     BenchResult bench(int depth) override { return run_bench<Game>(depth); }
+
+    std::optional<std::string> open_book(std::string_view paths) override { return book_.open(paths, Game::BOOK_FORMAT); }
+
+    std::optional<BookChoice> book_move(const std::vector<std::string>& allowed) override {
+        if (!book_.is_open()) return std::nullopt;
+        const bool flag = notation();
+        std::vector<BookMove<Move>> moves = Game::book_moves(book_, engine_.position());
+        if (!allowed.empty())
+            std::erase_if(moves, [&](const BookMove<Move>& b) {
+                return std::find(allowed.begin(), allowed.end(), Game::move_text(b.move, flag)) == allowed.end();
+            });
+        std::vector<std::uint32_t> weights;
+        for (const BookMove<Move>& b : moves) weights.push_back(b.weight);
+        const std::optional<std::size_t> chosen = choose_by_weight(weights, book_random_.next());
+        if (!chosen) return std::nullopt;
+        const Move m = moves[*chosen].move;
+        return BookChoice{Game::move_text(m, flag), Game::xboard_move_text(m, flag), weights[*chosen],
+                          std::accumulate(weights.begin(), weights.end(), std::uint32_t(0))};
+    }
 
     // CecpGame.
     FenError set_fen(std::string_view fen) override {
@@ -266,6 +290,9 @@ private:
     std::vector<Move> moves_;                // made since the game began (undo stops there)
     std::atomic<std::uint16_t> pending_{0};  // a CECP search's move, not made yet (raw; 0: none)
     BasicEngine<Game> engine_;
+    OpeningBook book_;
+    // The book's draws differ from one run to the next, as a player's opening choices do.
+    SplitMix64 book_random_{std::random_device{}() ^ std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count())};
 };
 
 }  // namespace sen

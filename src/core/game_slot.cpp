@@ -9,6 +9,7 @@
 #include "core/engine_control.h"
 #include "core/game_front.h"
 #include "core/tuning.h"
+#include "core/uci_text.h"
 
 namespace sen {
 
@@ -23,7 +24,7 @@ constexpr int OVERHEAD_MAX_MS = 5000;
 
 GameSlot::GameSlot(std::vector<GameEntry> games)
     : games_(std::move(games)), hash_mb_(EngineDefaults::HASH_MB), threads_(EngineDefaults::THREADS), multipv_(EngineDefaults::MULTIPV),
-      move_overhead_ms_(EngineDefaults::MOVE_OVERHEAD_MS) {
+      move_overhead_ms_(EngineDefaults::MOVE_OVERHEAD_MS), book_files_(games_.size()) {
     game_ = make_front(games_.front().variant);
 }
 
@@ -60,6 +61,30 @@ void GameSlot::add_options(OptionTable& table) {
         elo_ = elo;
         apply_strength(host, false);
     }));
+    // OwnBook and BookFile, with the names of Fruit and Toga II (UCCI shows them as usebook and
+    // bookfiles). A book file is in one game's format: each game keeps its own, and `uci` shows
+    // the active game's.
+    table.add(UciOption::check("OwnBook", SlotDefaults::OWN_BOOK, [this](bool on, OptionHost&) { own_book_ = on; }));
+    UciOption book = UciOption::string("BookFile", "<empty>", [this](const std::string& value, OptionHost& host) {
+        if (engine().searching()) {
+            host.error("BookFile cannot change during a search; unchanged");
+            return;
+        }
+        const std::string paths = value == "<empty>" ? std::string() : value;
+        if (const std::optional<std::string> problem = game_->open_book(paths)) {
+            host.error(fmt::format("option BookFile: {}; unchanged", printable(*problem, 300)));
+            return;
+        }
+        book_files_[active_game()] = paths;
+        host.info(paths.empty() ? fmt::format("BookFile: {} plays without a book", game_->name())
+                                : fmt::format("BookFile: {} plays from the book {}", game_->name(), printable(paths, 300)));
+    });
+    book.shown = [this] { return book_files_[active_game()].empty() ? std::string("<empty>") : book_files_[active_game()]; };
+    book.reset = [this] {
+        for (std::string& file : book_files_) file.clear();
+        game_->open_book("");
+    };
+    table.add(std::move(book));
     std::vector<std::string> variants;
     for (const GameEntry& g : games_) {
         for (const UciOption& o : g.options) table.add(o);
@@ -83,6 +108,21 @@ void GameSlot::apply_strength(OptionHost& host, bool explain) {
     engine().set_strength(limit_strength_ && calibrated ? std::optional(elo_) : std::nullopt);
     if (explain && limit_strength_ && !calibrated)
         host.info(fmt::format("UCI_LimitStrength has no calibrated levels in {}: it plays at full strength", game_->name()));
+}
+
+std::size_t GameSlot::active_game() const {
+    for (std::size_t i = 0; i < games_.size(); ++i)
+        if (games_[i].variant == game_->name()) return i;
+    return 0;
+}
+
+std::optional<BookChoice> GameSlot::book_move(const GoParams& params) {
+    if (!own_book_ || params.infinite || params.ponder || params.mate) return std::nullopt;
+    // As a go does: a search still running ends first (the one just answered may not have
+    // finished yet when the GUI's next go comes), and so does the start-up warm-up.
+    if (engine().searching()) engine().stop();
+    engine().wait();
+    return game_->book_move(params.searchmoves);
 }
 
 const GameEntry* GameSlot::ranks_from_zero_game() const {
@@ -111,6 +151,12 @@ void GameSlot::start_game(std::string_view variant, OptionHost& host) {
     e.set_multipv(multipv_);
     e.set_move_overhead(move_overhead_ms_);
     apply_strength(host, true);
+    std::string& book = book_files_[active_game()];
+    if (const std::optional<std::string> problem = game_->open_book(book)) {
+        host.error(fmt::format("BookFile: {}; {} plays without a book", printable(*problem, 300), game_->name()));
+        book.clear();
+        game_->open_book("");
+    }
     if (on_start) on_start();
     if (handshake_done_) e.prepare();
 }

@@ -6,26 +6,29 @@
 // table shrinks to 1 MB, see BasicEngine::park), so only one full-size table is ever allocated.
 // It keeps the engine settings (Hash, Threads, MultiPV, Move Overhead and the strength level)
 // and applies them to each engine as it starts, keeps the protocols' own settings (Ponder,
-// UCI_ShowWDL), and fills a session's option table with the options both protocols offer: those
-// settings, Clear Hash, each game's own options, and UCI_Variant. It never prints: problems go to
-// the session through OptionHost::error.
+// UCI_ShowWDL), keeps each game's opening book (OwnBook, BookFile: a book file is in one game's
+// format, so each game remembers its own and opens it when it starts), and fills a session's option table with the options both protocols
+// offer: those settings, Clear Hash, each game's own options, and UCI_Variant. It never prints: problems go to the session through
+// OptionHost::error.
 #pragma once
 
 #include <cstddef>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "core/game.h"
+#include "core/game_front.h"
+#include "core/go_params.h"
 #include "core/strength.h"
 #include "core/uci_options.h"
 
 namespace sen {
 
 class EngineControl;
-class GameFront;
 
 // A name under which xboard asks for a game (`variant fischerandom`), and what that name sets in
 // the game's registration (its notation flag) once the game is active.
@@ -64,6 +67,8 @@ struct SlotDefaults {
     static constexpr bool PONDER = false;
     static constexpr bool SHOW_WDL = false;
     static constexpr bool LIMIT_STRENGTH = false;
+    // The book is played whenever BookFile names one; a GUI that plays its own book turns it off.
+    static constexpr bool OWN_BOOK = true;
     static constexpr int ELO = STRENGTH_ELO_MIN;
 };
 
@@ -84,14 +89,19 @@ public:
     int variant_choices() const { return variant_choices_; }
 
     // Adds the options of the table's head (Hash, Threads, MultiPV, Ponder, Move Overhead, Clear
-    // Hash, UCI_ShowWDL, UCI_LimitStrength, UCI_Elo), then each game's, then UCI_Variant: the
-    // `uci` order.
+    // Hash, UCI_ShowWDL, UCI_LimitStrength, UCI_Elo, OwnBook, BookFile), then each game's, then
+    // UCI_Variant: the `uci` order.
     void add_options(OptionTable& table);
     // Makes the named game the active one, in the state of a fresh engine with the slot's
     // settings, at that game's start position; then runs on_start. No search may be running.
     void start_game(std::string_view variant, OptionHost& host);
     // The handshake is answered: this and every later front warms up at once.
     void handshake_done();
+
+    // A move of the active game's opening book for this `go` (GameFront::book_move): when
+    // OwnBook is on and the go asks for a move to play, not for analysis (infinite), pondering
+    // or a mate search; among its searchmoves, if any. A search still running is ended first.
+    std::optional<BookChoice> book_move(const GoParams& params);
 
     bool ponder() const { return ponder_; }
     // UCI_ShowWDL: whether search reports carry the win/draw/loss chances.
@@ -107,6 +117,8 @@ private:
     // Hands UCI_LimitStrength and UCI_Elo to the active game's engine; with `explain`, says so
     // in an info string when the option is on and the game has no calibrated levels.
     void apply_strength(OptionHost& host, bool explain);
+    // The active game's place in games_.
+    std::size_t active_game() const;
 
     std::vector<GameEntry> games_;
     std::unique_ptr<GameFront> game_;    // the engine and position of the active game
@@ -121,6 +133,8 @@ private:
     int elo_ = SlotDefaults::ELO;
     bool handshake_done_ = false;
     int variant_choices_ = 0;
+    bool own_book_ = SlotDefaults::OWN_BOOK;
+    std::vector<std::string> book_files_;  // BookFile of each game, in the order of games_ ("" for none)
 };
 
 }  // namespace sen

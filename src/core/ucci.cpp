@@ -33,8 +33,17 @@ std::string ucci_name(std::string_view uci_name) {
     return name;
 }
 
+// The options UCCI names in its own words (hashsize, usebook, bookfiles), else nothing.
+std::optional<std::string_view> ucci_own_name(std::string_view uci_name) {
+    if (uci_name == "Hash") return "hashsize";
+    if (uci_name == "OwnBook") return "usebook";
+    if (uci_name == "BookFile") return "bookfiles";
+    return std::nullopt;
+}
+
 std::string option_line(const UciOption& o) {
-    const std::string name = o.name == "Hash" ? "hashsize" : ucci_name(o.name);
+    const std::optional<std::string_view> own = ucci_own_name(o.name);
+    const std::string name = own ? std::string(*own) : ucci_name(o.name);
     const std::string shown = o.shown ? o.shown() : o.default_value;
     switch (o.type) {
     case OptionType::Check: return fmt::format("option {} type check default {}", name, o.default_value);
@@ -175,7 +184,7 @@ bool UcciSession::offered(const UciOption& option) const {
 const UciOption* UcciSession::find_option(std::string_view name) const {
     const std::string wanted = lowercase(name);
     for (const UciOption& o : options_.options())
-        if ((ucci_name(o.name) == wanted || (o.name == "Hash" && wanted == "hashsize")) && offered(o)) return &o;
+        if ((ucci_name(o.name) == wanted || ucci_own_name(o.name) == wanted) && offered(o)) return &o;
     return nullptr;
 }
 
@@ -280,6 +289,12 @@ void UcciSession::cmd_go(const std::vector<std::string_view>& tokens, std::chron
     }
     if (go.depth_zero) {
         out_.line("nobestmove");
+        return;
+    }
+    // A move of the opening book is played at once (never a banned one: searchmoves leaves them out).
+    if (const std::optional<BookChoice> book = slot_.book_move(go.params)) {
+        out_.line(fmt::format("info message book move {} (weight {} of {})", book->move, book->weight, book->total));
+        out_.line(fmt::format("bestmove {}", book->move));
         return;
     }
     draw_offered_ = go.draw;

@@ -243,6 +243,13 @@ void UciSession::cmd_go(const std::vector<std::string_view>& tokens, std::chrono
             return;
         }
 
+    // A move of the opening book is played at once.
+    if (const std::optional<BookChoice> book = slot_.book_move(params)) {
+        out_.line(fmt::format("info string book move {} (weight {} of {})", book->move, book->weight, book->total));
+        out_.line(fmt::format("bestmove {}", book->move));
+        return;
+    }
+
     const bool wdl = slot_.show_wdl();
     TextCallbacks callbacks;
     callbacks.on_report = [this](const TextReport& r) { out_.line(info_line(r)); };

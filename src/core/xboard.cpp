@@ -550,7 +550,16 @@ void CecpSession::think() {
             return;
         }
     }
-    cecp().go(go_params(us), std::chrono::steady_clock::now(), move_callbacks(Search::Move, us));
+    const GoParams params = go_params(us);
+    // A move of the opening book is played at once.
+    if (const std::optional<BookChoice> book = slot_.book_move(params); book && cecp().play(book->xboard_move)) {
+        std::lock_guard lock(mutex_);
+        if (post_) out_.line(fmt::format("# book move {} (weight {} of {})", book->xboard_move, book->weight, book->total));
+        out_.line(fmt::format("move {}", book->xboard_move));
+        announce(cecp().game_end(), opposite(us), us);
+        return;
+    }
+    cecp().go(params, std::chrono::steady_clock::now(), move_callbacks(Search::Move, us));
 }
 
 GoParams CecpSession::go_params(Color us) const {

@@ -21,6 +21,7 @@
 #include "core/perft.h"
 #include "core/prng.h"
 #include "xiangqi/bench_positions.h"
+#include "xiangqi/elephanteye_book.h"
 #include "xiangqi/eval.h"
 #include "xiangqi/movegen.h"
 #include "xiangqi/nnue.h"
@@ -133,6 +134,11 @@ struct XiangqiGame {
     }
     static constexpr const WdlModel& WDL_MODEL = xiangqi::WDL_MODEL;
     static int wdl_material(const Position& pos) { return xiangqi::wdl_material(pos); }
+    // Opening books in ElephantEye's format (xiangqi/elephanteye_book.h).
+    static constexpr const BookFormat& BOOK_FORMAT = elephanteye::FORMAT;
+    static std::vector<BookMove<Move>> book_moves(const OpeningBook& book, const Position& pos) {
+        return elephanteye::book_moves(book, pos);
+    }
 };
 
 static_assert(Game<XiangqiGame>);

@@ -78,6 +78,8 @@ TEST_CASE("UcciSession: the ucci answer offers UCCI's options and the xiangqi ga
                           "option ponder type check default false",
                           "option moveoverhead type spin min 0 max 5000 default 10",
                           "option clearhash type button",
+                          "option usebook type check default true",
+                          "option bookfiles type string default <empty>",
                           "option repetitionrule type combo var asian var computer default asian",
                           "option movelimit type spin min 0 max 1000 default 60",
                           "option newgame type button",

@@ -91,6 +91,8 @@ TEST_CASE("UciSession: the uci answer, every option once in its place with its d
                           "option name UCI_ShowWDL type check default false",
                           "option name UCI_LimitStrength type check default false",
                           "option name UCI_Elo type spin default 1350 min 1350 max 2850",
+                          "option name OwnBook type check default true",
+                          "option name BookFile type string default <empty>",
                           "option name UCI_Chess960 type check default false",
                           "option name EvalFile type string default <built-in>",
                           "option name SyzygyPath type string default <empty>",

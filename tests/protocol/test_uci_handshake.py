@@ -103,6 +103,8 @@ def t6_t9_t10_handshake():
         want("UCI_ShowWDL", "check", False)
         want("UCI_LimitStrength", "check", False)
         want("UCI_Elo", "spin", 1350, 1350, 2850)
+        want("OwnBook", "check", True)
+        want("BookFile", "string", "<empty>")
         want("SyzygyPath", "string", "<empty>")
         want("SyzygyProbeDepth", "spin", 1, 1, 100)
         want("Syzygy50MoveRule", "check", True)

@@ -481,6 +481,20 @@ struct ToyGame {
             if (!pos.empty(cell) && type_of(pos.piece_on(cell)) != KING) material += VALUE[type_of(pos.piece_on(cell))];
         return material;
     }
+    // The toy's book format: 12-byte little-endian records, the position's own key, the move's
+    // raw bits and a weight, sorted by key.
+    static BookEntry decode_book_record(const unsigned char* record) {
+        return {read_little_endian(record, 8), std::uint16_t(read_little_endian(record + 8, 2)),
+                std::uint16_t(read_little_endian(record + 10, 2))};
+    }
+    static constexpr BookFormat BOOK_FORMAT{"toy", 12, decode_book_record};
+    static std::vector<BookMove<Move>> book_moves(const OpeningBook& book, const Position& pos) {
+        std::vector<BookMove<Move>> moves;
+        const MoveList legal = legal_moves(pos);
+        for (const BookEntry& e : book.find(pos.key()))
+            if (legal.contains(Move(e.move))) moves.push_back({Move(e.move), e.weight});
+        return moves;
+    }
 };
 
 static_assert(Game<ToyGame>);
