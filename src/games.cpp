@@ -152,18 +152,19 @@ GameEntry game_entry(GameTag<chess::ChessGame>) {
 }
 
 // The event's xiangqi rules (xiangqi/rules.h, docs/xiangqi.md "Rule sets"): the repetition rules
-// and the no-capture move limit in moves (0: none). They are the process's defaults for new
-// positions, so the current xiangqi position is read again to take them; a new session puts them
-// back. Changed only between searches: the search's positions carry their own copy.
-void add_xiangqi_rule_options(GameEntry& entry) {
+// and the no-capture move limit in moves (0: none). They are this session's, held here and given
+// to the xiangqi front's engine (GameFrontFor's rules), which plays every position by them; the
+// current xiangqi position is read again at once. Changed only between searches: the search's
+// positions carry their own copy.
+void add_xiangqi_rule_options(GameEntry& entry, const std::shared_ptr<xiangqi::RuleSettings>& settings) {
     namespace xq = xiangqi;
-    const auto apply = [](OptionHost& host, std::string_view option, auto change) {
+    const auto apply = [settings](OptionHost& host, std::string_view option, auto change) {
         if (host.searching()) {
             host.error(fmt::format("{} cannot change during a search; unchanged", option));
             return;
         }
         host.wait();
-        change(xq::default_rules());
+        change(*settings);
         if (host.variant() == xq::XiangqiGame::NAME) host.reread_position();
     };
     UciOption rules = UciOption::combo(
@@ -173,13 +174,13 @@ void add_xiangqi_rule_options(GameEntry& entry) {
             apply(host, "Repetition Rule",
                   [&](xq::RuleSettings& s) { s.repetition = xq::parse_repetition_rules(value).value_or(xq::RepetitionRules::Asian); });
         });
-    rules.reset = [] { xq::default_rules().repetition = xq::RepetitionRules::Asian; };
+    rules.reset = [settings] { settings->repetition = xq::RepetitionRules::Asian; };
     entry.options.push_back(std::move(rules));
     UciOption limit =
         UciOption::spin("Move Limit", xq::RuleSettings::DEFAULT_NO_CAPTURE_LIMIT / 2, 0, 1000, [apply](int moves, OptionHost& host) {
             apply(host, "Move Limit", [&](xq::RuleSettings& s) { s.no_capture_limit = 2 * moves; });
         });
-    limit.reset = [] { xq::default_rules().no_capture_limit = xq::RuleSettings::DEFAULT_NO_CAPTURE_LIMIT; };
+    limit.reset = [settings] { settings->no_capture_limit = xq::RuleSettings::DEFAULT_NO_CAPTURE_LIMIT; };
     entry.options.push_back(std::move(limit));
 }
 
@@ -187,15 +188,16 @@ GameEntry game_entry(GameTag<xiangqi::XiangqiGame>) {
     using xiangqi::XiangqiGame;
     // Ranks counted from 0 ("h2e2"), for UCCI and Pikafish's UCI; Fairy-Stockfish's 1-10 otherwise.
     const auto ranks_from_zero = std::make_shared<bool>(false);
+    const auto rules = std::make_shared<xiangqi::RuleSettings>();
     GameEntry entry;
     entry.variant = XiangqiGame::NAME;
-    entry.make_front = [ranks_from_zero] { return std::make_unique<GameFrontFor<XiangqiGame>>(ranks_from_zero); };
+    entry.make_front = [ranks_from_zero, rules] { return std::make_unique<GameFrontFor<XiangqiGame>>(ranks_from_zero, rules); };
     entry.ranks_from_zero = [ranks_from_zero](bool on) { *ranks_from_zero = on; };
     entry.reads_position = [](const std::vector<std::string_view>& tokens) {
         XiangqiGame::Position pos;
         return GameFrontFor<XiangqiGame>::parse_position(tokens, pos, true);
     };
-    add_xiangqi_rule_options(entry);
+    add_xiangqi_rule_options(entry, rules);
     entry.xboard_variants.push_back({"xiangqi", [](OptionHost&) {}});
     return entry;
 }

@@ -41,6 +41,9 @@ struct ChessGame {
     using EvalState = nnue::EvalState;
 
     static constexpr std::string_view NAME = "chess";
+    // No event changes chess's rules.
+    using Rules = NoRules;
+    static void set_rules(Position&, const Rules&) {}
     static constexpr std::string_view START_FEN = Position::START_FEN;
     static constexpr int PIECE_NB = chess::PIECE_NB;
     static constexpr int SQUARE_NB = chess::SQUARE_NB;

@@ -76,8 +76,19 @@ public:
     void prepare() override;
 
     const Position& position() const { return position_; }
-    // Takes effect for the next search; a running search keeps its own copy.
-    void set_position(Position pos) { position_ = std::move(pos); }
+    // Takes effect for the next search; a running search keeps its own copy. The position plays
+    // by the engine's rules (set_rules), whatever it had.
+    void set_position(Position pos) {
+        position_ = std::move(pos);
+        Game::set_rules(position_, rules_);
+    }
+    // The rules this engine's positions play by (Game::Rules: those an event chooses, such as its
+    // repetition rules and move limit); the current position takes them at once. Not during a search.
+    void set_rules(const typename Game::Rules& rules) {
+        rules_ = rules;
+        Game::set_rules(position_, rules_);
+    }
+    const typename Game::Rules& rules() const { return rules_; }
 
     // Starts a search on the current position; stops and finishes a running one first.
     // `searchmoves` restricts the root to those moves (legal ones, as the protocol read them
@@ -128,6 +139,7 @@ private:
     void warm_up();
     void forget_everything();
 
+    typename Game::Rules rules_{};
     Position position_;
     TranspositionTable tt_;
     BasicSearcher<Game> searcher_;

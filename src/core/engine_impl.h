@@ -86,7 +86,7 @@ void BasicEngine<Game>::restart() {
     wait();  // nothing runs on a parked engine; this also applies anything left pending
     forget_everything();
     latency_.reset();
-    position_ = Position();
+    set_position(Position());
 }
 
 template <SearchGame Game>

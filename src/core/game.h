@@ -21,6 +21,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/opening_book.h"
@@ -39,6 +40,9 @@ using FenError = std::optional<std::string>;
 // A game over by the game's rules, for a protocol that announces results (CECP): the outcome
 // for the side to move (None: the game goes on), whether that side has no legal move (the one
 // win a GUI can check at a glance), and the reason in words ("White mates", "Stalemate").
+// The Rules of a game whose rules no event changes.
+struct NoRules {};
+
 struct GameEnd {
     Outcome outcome = Outcome::None;
     bool no_moves = false;
@@ -82,6 +86,10 @@ concept SearchGame = requires(const typename G::Position& pos, typename G::Posit
     typename G::Piece;
     typename G::Threats;
     { G::NAME } -> std::convertible_to<std::string_view>;
+    // The rules a position plays by where an event chooses them (NoRules where none may), set on
+    // a position explicitly: the engine holds one and gives it to every position it gets.
+    typename G::Rules;
+    {G::set_rules(mutable_pos, std::declval<const typename G::Rules&>())};
     // History table dimensions: pieces (colour and type), board points, victim kinds.
     { G::PIECE_NB } -> std::convertible_to<int>;
     { G::SQUARE_NB } -> std::convertible_to<int>;

@@ -2,14 +2,14 @@
 // text), behind interfaces that name no game. A session (uci.h, xboard.h) holds the active
 // game's front through GameFront and its engine through EngineControl (core/engine_control.h),
 // which has every control that does not depend on the game (hash, threads, stop, wait, ...);
-// GameFrontFor<Game> (core/game_front_for.h) implements both front interfaces for any game.
+// GameFrontFor<Game> (core/game_front_for.h) implements GameFront for any game.
 //
 // GameFront is what every text protocol needs: positions in `position` form, searches reported
 // with their moves as text, the board, evaluation, perft and bench commands, and the game's
-// opening book. The protocol
-// only formats: a new text front-end is its command parsing and its output lines over these
-// calls. CECP, which plays whole games move by move, has its own interface (CecpGame,
-// core/cecp_game.h) that the UCI session never sees.
+// opening book. The protocol only formats: a new text front-end is its command parsing and its
+// output lines over these calls. CECP, which plays whole games move by move, has its own
+// interface (CecpGame, core/cecp_game.h; CecpGameFor implements it), made on the front's engine
+// when a CECP session first asks for it: the UCI and UCCI sessions never carry its state.
 //
 // Move text goes both ways in the notation the game's notation flag selects (the flag the
 // game's protocol functions take): positions and `moves` lists, `go searchmoves`, and every move
@@ -82,8 +82,9 @@ public:
     virtual std::string_view name() const = 0;
     // The game's engine, for its controls.
     virtual EngineControl& engine() = 0;
-    // Playing move by move, for the CECP session.
+    // Playing move by move, for the CECP session (made when first asked for).
     virtual CecpGame& cecp() = 0;
+    virtual Color side_to_move() const = 0;
 
     // Reads a `position ...` command; sets the position and returns nothing, or returns what
     // is wrong and changes nothing.

@@ -1,13 +1,13 @@
-// GameFrontFor<Game>: the front of one game (core/game_front.h) and its CECP play
-// (core/cecp_game.h), implemented for any game through the game concept's protocol functions
-// (core/game.h: set_fen, parse_move, move_text, xboard_move_text, START_FEN, pretty,
-// eval_report, BENCH_DEPTH, BENCH_FENS, NAME). It owns the game's engine and hands
-// it out as EngineControl; it never sees a move generator. Included where games are registered
-// (src/games.cpp); the sessions see only the interfaces.
+// GameFrontFor<Game>: the front of one game (core/game_front.h), implemented for any game
+// through the game concept's protocol functions (core/game.h: set_fen, parse_move, move_text,
+// START_FEN, pretty, eval_report, BENCH_DEPTH, BENCH_FENS, NAME, the book's format). It owns the
+// game's engine and hands it out as EngineControl, and makes the game's CECP play
+// (CecpGameFor, core/cecp_game_for.h) on the engine when a CECP session first asks for it; it
+// never sees a move generator. Included where games are registered (src/games.cpp); the sessions
+// see only the interfaces.
 #pragma once
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
@@ -23,7 +23,7 @@
 #include <fmt/core.h>
 
 #include "core/bench.h"
-#include "core/cecp_game.h"
+#include "core/cecp_game_for.h"
 #include "core/deep_perft.h"
 #include "core/engine.h"
 #include "core/game.h"
@@ -32,38 +32,53 @@
 #include "core/opening_book.h"
 #include "core/perft_hash.h"
 #include "core/prng.h"
+#include "core/text_report_for.h"
 #include "core/uci_text.h"
 
 namespace sen {
 
 template <SearchGame Game>
 requires ProtocolGame<Game>
-class GameFrontFor final : public GameFront, private CecpGame {
+class GameFrontFor final : public GameFront {
 public:
     using Position = typename Game::Position;
     using Move = typename Game::Move;
 
-    // `notation`: the game's notation flag, owned by the game's registration; none reads false.
-    explicit GameFrontFor(std::shared_ptr<const bool> notation = nullptr) : notation_(std::move(notation)) {}
+    // `notation`: the game's notation flag, and `rules` the rules its positions play by, both
+    // owned by the game's registration (src/games.cpp), which may let options set them; none
+    // reads false and the game's standard rules. The engine is told the rules whenever a command
+    // sets a position or starts a search, so a change reaches it before it matters.
+    explicit GameFrontFor(std::shared_ptr<const bool> notation = nullptr, std::shared_ptr<const typename Game::Rules> rules = nullptr)
+        : notation_(std::move(notation)), rules_(std::move(rules)) {
+        sync_rules();
+    }
 
     std::string_view name() const override { return Game::NAME; }
     EngineControl& engine() override { return engine_; }
-    CecpGame& cecp() override { return *this; }
+    CecpGame& cecp() override {
+        sync_rules();
+        if (!cecp_) cecp_ = std::make_unique<CecpGameFor<Game>>(engine_, notation_);
+        return *cecp_;
+    }
+    Color side_to_move() const override { return engine_.position().side_to_move(); }
 
     FenError set_position(const std::vector<std::string_view>& tokens) override {
         Position pos;
         if (FenError e = parse_position(tokens, pos, notation())) return e;
+        sync_rules();
         engine_.set_position(std::move(pos));
-        moves_.clear();
+        if (cecp_) cecp_->forget_history();
         return std::nullopt;
     }
 
     void reread_position() override {
+        sync_rules();
         Position pos;
         if (!Game::set_fen(pos, engine_.position().fen(), notation())) engine_.set_position(std::move(pos));
     }
 
     void go(const GoParams& params, std::chrono::steady_clock::time_point start, bool wdl, TextCallbacks text_callbacks) override {
+        sync_rules();
         const bool flag = notation();
         std::vector<Move> searchmoves;
         for (const std::string& text : params.searchmoves)
@@ -156,80 +171,6 @@ public:
                           std::accumulate(weights.begin(), weights.end(), std::uint32_t(0))};
     }
 
-    // CecpGame.
-    FenError set_fen(std::string_view fen) override {
-        settle();
-        Position pos;
-        if (FenError e = Game::set_fen(pos, fen, notation())) return e;
-        engine_.set_position(std::move(pos));
-        moves_.clear();
-        return std::nullopt;
-    }
-    void set_start() override {
-        settle();
-        Position pos;
-        Game::set_fen(pos, Game::START_FEN, notation());
-        engine_.set_position(std::move(pos));
-        moves_.clear();
-    }
-    bool play(std::string_view text) override {
-        settle();
-        const Move m = Game::parse_xboard_move(engine_.position(), text, notation());
-        if (!m) return false;
-        make(m);
-        return true;
-    }
-    bool undo() override {
-        settle();
-        if (moves_.empty()) return false;
-        Position pos = engine_.position();
-        pos.unmake_move();
-        engine_.set_position(std::move(pos));
-        moves_.pop_back();
-        return true;
-    }
-    bool names_last_move(std::string_view text) const override {
-        if (moves_.empty()) return false;
-        Position before = engine_.position();
-        before.unmake_move();
-        const Move m = Game::parse_xboard_move(before, text, notation());
-        return m && m.raw() == moves_.back().raw();
-    }
-    int plies() const override { return int(moves_.size()); }
-    Color side_to_move() const override { return engine_.position().side_to_move(); }
-    GameEnd game_end() const override { return Game::game_end(engine_.position()); }
-    std::uint64_t legal_move_count() const override { return Game::count_legal_moves(engine_.position()); }
-
-    void go(const GoParams& params, std::chrono::steady_clock::time_point start, CecpCallbacks cecp_callbacks) override {
-        settle();
-        const bool flag = notation();
-        const auto text = [flag](Move m) { return Game::xboard_move_text(m, flag); };
-        typename BasicEngine<Game>::Callbacks callbacks;
-        if (cecp_callbacks.on_report)
-            callbacks.on_report = [on_report = std::move(cecp_callbacks.on_report), text](const BasicSearchReport<Game>& r) {
-                on_report(text_report(r, text));
-            };
-        // The search's root, copied for the callback: the game after the chosen move is judged
-        // on the search thread, from this copy, so that the result can follow the move at once.
-        callbacks.on_bestmove = [this, root = engine_.position(), on_bestmove = std::move(cecp_callbacks.on_bestmove),
-                                 text](Move best, Move reply) mutable {
-            if (!best) {
-                if (on_bestmove) on_bestmove("", "", Game::game_end(root));
-                return;
-            }
-            pending_.store(best.raw());
-            root.make_move(best);
-            if (on_bestmove) on_bestmove(text(best), reply ? text(reply) : std::string(), Game::game_end(root));
-        };
-        engine_.go(params, {}, start, std::move(callbacks));
-    }
-
-    void settle() override {
-        const std::uint16_t raw = pending_.exchange(0);
-        if (raw) make(Move(raw));
-    }
-    void discard_move() override { pending_.store(0); }
-
     // Reads a position command into `pos` in the notation `flag` selects; returns an error message
     // when anything in it is wrong.
     static FenError parse_position(const std::vector<std::string_view>& tokens, Position& pos, bool flag) {
@@ -259,36 +200,16 @@ public:
     }
 
 private:
-    template <class MoveText>
-    static TextReport text_report(const BasicSearchReport<Game>& r, const MoveText& text) {
-        TextReport t;
-        t.depth = r.depth;
-        t.seldepth = r.seldepth;
-        t.multipv = r.multipv;
-        // Shown in normalised centipawns (core/wdl.h); mates and table results as they are.
-        t.score = std::abs(r.score) < SCORE_TB_WIN_IN_MAX_PLY ? Game::WDL_MODEL.normalised(r.score) : r.score;
-        t.bound = r.bound;
-        t.nodes = r.nodes;
-        t.time_ms = r.time_ms;
-        t.hashfull = r.hashfull;
-        t.tbhits = r.tbhits;
-        t.pv.reserve(r.pv.size());
-        for (const Move m : r.pv) t.pv.push_back(text(m));
-        return t;
-    }
-
-    void make(Move m) {
-        Position pos = engine_.position();
-        pos.make_move(m);
-        engine_.set_position(std::move(pos));
-        moves_.push_back(m);
-    }
-
     bool notation() const { return notation_ && *notation_; }
+    void sync_rules() {
+        if (rules_ && !engine_.searching()) engine_.set_rules(*rules_);
+    }
 
     std::shared_ptr<const bool> notation_;
-    std::vector<Move> moves_;                // made since the game began (undo stops there)
-    std::atomic<std::uint16_t> pending_{0};  // a CECP search's move, not made yet (raw; 0: none)
+    std::shared_ptr<const typename Game::Rules> rules_;
+    // Made by the first cecp(); declared before the engine, whose search thread (joined when the
+    // engine goes) may still report to it.
+    std::unique_ptr<CecpGameFor<Game>> cecp_;
     BasicEngine<Game> engine_;
     OpeningBook book_;
     // The book's draws differ from one run to the next, as a player's opening choices do.

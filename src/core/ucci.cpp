@@ -6,7 +6,6 @@
 
 #include <fmt/core.h>
 
-#include "core/cecp_game.h"
 #include "core/engine_control.h"
 #include "core/game_front.h"
 #include "core/search.h"
@@ -270,7 +269,7 @@ void UcciSession::cmd_banmoves(const std::vector<std::string_view>& tokens) {
 void UcciSession::cmd_go(const std::vector<std::string_view>& tokens, std::chrono::steady_clock::time_point start) {
     end_search();  // before the state its callbacks read changes
     std::vector<std::string> errors;
-    UcciGo go = parse_ucci_go(tokens, game().cecp().side_to_move(), millisec_, errors);
+    UcciGo go = parse_ucci_go(tokens, game().side_to_move(), millisec_, errors);
     if (!errors.empty()) {
         std::string text = errors[0];
         for (std::size_t i = 1; i < errors.size() && i < 4; ++i) text += "; " + errors[i];

@@ -42,6 +42,9 @@ struct XiangqiGame {
     using EvalState = nnue::EvalState;
 
     static constexpr std::string_view NAME = "xiangqi";
+    // The event's rules (rules.h): the repetition rules and the no-capture move limit.
+    using Rules = RuleSettings;
+    static void set_rules(Position& pos, const Rules& rules) { pos.set_rules(rules); }
     static constexpr std::string_view START_FEN = Position::START_FEN;
     static constexpr int PIECE_NB = xiangqi::PIECE_NB;
     static constexpr int SQUARE_NB = xiangqi::SQUARE_NB;

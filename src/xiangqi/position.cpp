@@ -71,7 +71,7 @@ std::string_view to_string(GameState s) {
     return "?";
 }
 
-Position::Position() : no_capture_limit_(default_rules().no_capture_limit), repetition_rules_(default_rules().repetition) {
+Position::Position() {
     const FenError error = set_fen(START_FEN);
     (void)error;  // the start position is valid by construction
 }
@@ -520,6 +520,8 @@ std::string Position::pretty() const {
     out += "\nFen: " + fen() + "\nKey: " + text::hex_key(key()) + "\nCheckers:";
     for (Bitboard b = checkers(); b;) out += ' ' + square_name(pop_lsb(b));
     out += "\nState: " + std::string(to_string(game_state())) + '\n';
+    out += "Rules: " + std::string(to_string(repetition_rules_)) + " repetition rules, no-capture limit " +
+           (no_capture_limit_ > 0 ? std::to_string(no_capture_limit_) + " plies" : std::string("none")) + '\n';
     return out;
 }
 

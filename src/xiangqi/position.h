@@ -78,7 +78,8 @@ public:
     static constexpr std::string_view START_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
     static constexpr int DEFAULT_NO_CAPTURE_LIMIT = RuleSettings::DEFAULT_NO_CAPTURE_LIMIT;
 
-    // The start position, under the rules default_rules() holds now (rules.h).
+    // The start position, under the standard rules (RuleSettings' defaults); an engine gives
+    // its positions the event's (set_rules).
     Position();
 
     // Replaces the position with the one described by `fen` and returns nothing, or returns a
@@ -155,6 +156,12 @@ public:
     // Which rules judge a repetition's checks and chases (rules.h).
     void set_repetition_rules(RepetitionRules rules) { repetition_rules_ = rules; }
     RepetitionRules repetition_rules() const { return repetition_rules_; }
+    // Both settings at once.
+    void set_rules(const RuleSettings& rules) {
+        repetition_rules_ = rules.repetition;
+        no_capture_limit_ = rules.no_capture_limit;
+    }
+    RuleSettings rules() const { return {repetition_rules_, no_capture_limit_}; }
     // Earlier occurrences of the current position since the last capture or null move.
     int repetition_count() const;
     // For search. A repetition whose earlier occurrence lies strictly after the root (fewer

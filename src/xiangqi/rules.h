@@ -2,10 +2,11 @@
 // many plies without a capture the game is drawn. The xiangqi rules ask players to learn both
 // from the arbiter (docs/xiangqi.md, "Rule sets").
 //
-// Owns: the RepetitionRules names, and the process-wide defaults that new positions take (the
-// protocol's options set them; a Position keeps its own copy, so a search's positions never
-// change under it).
-// Never touches: positions already made, search, the protocol.
+// Owns: the RepetitionRules names and the settings' standard values. Nothing here is
+// process-wide: a Position carries its own settings (so a search's positions never change under
+// it), the engine gives every position it gets its own (BasicEngine::set_rules), and each
+// protocol session keeps its choice in its options (src/games.cpp).
+// Never touches: positions, search, the protocol.
 #pragma once
 
 #include <cstdint>
@@ -42,12 +43,5 @@ struct RuleSettings {
     RepetitionRules repetition = RepetitionRules::Asian;
     int no_capture_limit = DEFAULT_NO_CAPTURE_LIMIT;  // plies; 0: no limit
 };
-
-// The settings new positions start with (a Position() or one set from a FEN keeps its own).
-// Set by the protocol's options between searches only.
-inline RuleSettings& default_rules() {
-    static RuleSettings settings;
-    return settings;
-}
 
 }  // namespace sen::xiangqi

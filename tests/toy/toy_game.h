@@ -383,6 +383,9 @@ struct ToyGame {
     using Threats = toy::Threats;
 
     static constexpr std::string_view NAME = "toy";
+    // No event changes the toy's rules.
+    using Rules = NoRules;
+    static void set_rules(Position&, const Rules&) {}
     static constexpr std::string_view START_FEN = Position::START_FEN;
     static constexpr int PIECE_NB = toy::PIECE_NB;
     static constexpr int SQUARE_NB = CELL_NB;

@@ -28,33 +28,52 @@ TEST_CASE("xiangqi pawn_structure_key follows the soldiers alone", "[game][corre
     CHECK(XiangqiGame::pawn_structure_key(position_from(START_FEN)) != XiangqiGame::pawn_structure_key(position_from(SOLDIER_ON_FEN)));
 }
 
-TEST_CASE("xiangqi rule options: Repetition Rule and Move Limit set the rules of new positions", "[game][uci]") {
+namespace {
+
+// The `Rules:` line of the session's `d`.
+std::string rules_line(UciSession& session, std::vector<std::string>& lines) {
+    lines.clear();
+    session.handle_line("d");
+    for (const std::string& text : lines) {
+        const std::size_t at = text.find("Rules: ");
+        if (at != std::string::npos) return text.substr(at, text.find('\n', at) - at);
+    }
+    return "no Rules line";
+}
+
+}  // namespace
+
+TEST_CASE("xiangqi rule options: Repetition Rule and Move Limit are each session's own", "[game][uci]") {
     std::vector<std::string> lines;
     Output out{[&lines](std::string_view text) { lines.emplace_back(text); }};
-    {
-        UciSession session(out, uci_setup());
-        session.handle_line("setoption name UCI_Variant value xiangqi");
-        session.handle_line("setoption name Repetition Rule value Computer");
-        session.handle_line("setoption name Move Limit value 40");
-        CHECK(lines.empty());
-        CHECK(default_rules().repetition == RepetitionRules::Computer);
-        CHECK(default_rules().no_capture_limit == 80);
-        CHECK(Position().repetition_rules() == RepetitionRules::Computer);
-        // Bad values change nothing.
-        session.handle_line("setoption name Repetition Rule value chinese");
-        session.handle_line("setoption name Move Limit value many");
-        REQUIRE(lines.size() == 2);
-        CHECK(lines[0] == "info string error: option Repetition Rule: unknown repetition rule 'chinese' (asian or computer); unchanged");
-        CHECK(lines[1].rfind("info string error: ", 0) == 0);
-        CHECK(default_rules().repetition == RepetitionRules::Computer);
-        CHECK(default_rules().no_capture_limit == 80);
-        session.handle_line("setoption name Move Limit value 0");
-        CHECK(default_rules().no_capture_limit == 0);
-        session.handle_line("quit");
-    }
-    // A new session starts from the defaults.
-    UciSession fresh(out, uci_setup());
-    CHECK(default_rules().repetition == RepetitionRules::Asian);
-    CHECK(default_rules().no_capture_limit == RuleSettings::DEFAULT_NO_CAPTURE_LIMIT);
-    fresh.handle_line("quit");
+    std::vector<std::string> other_lines;
+    Output other_out{[&other_lines](std::string_view text) { other_lines.emplace_back(text); }};
+    UciSession session(out, uci_setup());
+    // A second engine of the same game in the same process, on the standard rules.
+    UciSession other(other_out, uci_setup());
+    for (UciSession* s : {&session, &other}) s->handle_line("setoption name UCI_Variant value xiangqi");
+    session.handle_line("setoption name Repetition Rule value Computer");
+    session.handle_line("setoption name Move Limit value 40");
+    CHECK(lines.empty());
+    CHECK(rules_line(session, lines) == "Rules: computer repetition rules, no-capture limit 80 plies");
+    CHECK(rules_line(other, other_lines) == "Rules: asian repetition rules, no-capture limit 120 plies");
+    // The rules hold for every position the session sets, and across a switch of game.
+    session.handle_line("position fen 3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1 moves e2f2");
+    session.handle_line("setoption name UCI_Variant value chess");
+    session.handle_line("setoption name UCI_Variant value xiangqi");
+    session.handle_line("position startpos");
+    CHECK(rules_line(session, lines) == "Rules: computer repetition rules, no-capture limit 80 plies");
+    // Bad values change nothing.
+    lines.clear();
+    session.handle_line("setoption name Repetition Rule value chinese");
+    session.handle_line("setoption name Move Limit value many");
+    REQUIRE(lines.size() == 2);
+    CHECK(lines[0] == "info string error: option Repetition Rule: unknown repetition rule 'chinese' (asian or computer); unchanged");
+    CHECK(lines[1].rfind("info string error: ", 0) == 0);
+    CHECK(rules_line(session, lines) == "Rules: computer repetition rules, no-capture limit 80 plies");
+    session.handle_line("setoption name Move Limit value 0");
+    CHECK(rules_line(session, lines) == "Rules: computer repetition rules, no-capture limit none");
+    CHECK(rules_line(other, other_lines) == "Rules: asian repetition rules, no-capture limit 120 plies");
+    session.handle_line("quit");
+    other.handle_line("quit");
 }

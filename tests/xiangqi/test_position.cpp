@@ -419,19 +419,16 @@ TEST_CASE("xiangqi no legal move loses, in check or not", "[xiangqi][position]")
     CHECK_FALSE(result_of(GameState::Ongoing).has_value());
 }
 
-TEST_CASE("xiangqi rule settings: new positions take the defaults, existing ones keep their own", "[xiangqi][position]") {
-    const RuleSettings saved = default_rules();
-    Position before;
-    default_rules() = {RepetitionRules::Computer, 40};
+TEST_CASE("xiangqi rule settings: new positions play by the standard rules, a position keeps its own", "[xiangqi][position]") {
+    const Position standard;
+    CHECK(standard.repetition_rules() == RepetitionRules::Asian);
+    CHECK(standard.no_capture_limit() == RuleSettings::DEFAULT_NO_CAPTURE_LIMIT);
+    CHECK(position_from("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1").no_capture_limit() == RuleSettings::DEFAULT_NO_CAPTURE_LIMIT);
     Position after;
-    Position from_fen = position_from("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1");
-    default_rules() = saved;  // before any CHECK, so a failure leaves the defaults as they were
-    CHECK(before.repetition_rules() == RepetitionRules::Asian);
-    CHECK(before.no_capture_limit() == RuleSettings::DEFAULT_NO_CAPTURE_LIMIT);
+    after.set_rules({RepetitionRules::Computer, 40});
     CHECK(after.repetition_rules() == RepetitionRules::Computer);
     CHECK(after.no_capture_limit() == 40);
-    CHECK(from_fen.repetition_rules() == RepetitionRules::Computer);
-    CHECK(from_fen.no_capture_limit() == 40);
+    CHECK(after.rules().no_capture_limit == 40);
     // A copy and a new FEN keep the position's own settings.
     Position copy = after;
     CHECK_FALSE(copy.set_fen("4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 3 7").has_value());
