@@ -11,6 +11,7 @@
 #include "chess/nnue.h"
 #include "chess/syzygy/tablebase.h"
 #include "core/game_front_for.h"
+#include "core/search_worker.h"
 #include "nnue/active_network.h"
 #include "xiangqi/engine.h"
 #include "xiangqi/nnue.h"
@@ -212,7 +213,11 @@ std::string game_names(std::string_view separator) {
 
 UciSetup uci_setup() {
     UciSetup setup;
-    for_each_game([&setup](auto tag) { setup.games.push_back(game_entry(tag)); });
+    for_each_game([&setup](auto tag) {
+        GameEntry entry = game_entry(tag);
+        entry.set_search_parameter = search_detail::set_search_parameter<typename decltype(tag)::Game>;
+        setup.games.push_back(std::move(entry));
+    });
     setup.help = "Sen speaks UCI (uci, isready, setoption, ucinewgame, position, go, stop, ponderhit, quit).\n"
                  "Extra commands: d (show the board), eval (evaluation), perft <depth> / go perft <depth>,\n"
                  "bench [depth], help. Xiangqi: setoption name UCI_Variant value xiangqi (chess to go back).\n"

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -44,6 +45,8 @@ struct ChessGame {
     // No event changes chess's rules.
     using Rules = NoRules;
     static void set_rules(Position&, const Rules&) {}
+    // The search parameters' table holds chess's values (found by SPSA): none of its own.
+    static constexpr std::array<params::TunableValue, 0> SEARCH_PARAMETERS{};
     static constexpr std::string_view START_FEN = Position::START_FEN;
     static constexpr int PIECE_NB = chess::PIECE_NB;
     static constexpr int SQUARE_NB = chess::SQUARE_NB;

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "core/opening_book.h"
+#include "core/search_params.h"
 #include "core/types.h"
 #include "core/wdl.h"
 
@@ -90,6 +91,9 @@ concept SearchGame = requires(const typename G::Position& pos, typename G::Posit
     // a position explicitly: the engine holds one and gives it to every position it gets.
     typename G::Rules;
     {G::set_rules(mutable_pos, std::declval<const typename G::Rules&>())};
+    // The game's own values of the search's tunable parameters, where they differ from the
+    // table's (core/search_params.h): a std::array of params::TunableValue, maybe empty.
+    { G::SEARCH_PARAMETERS.size() } -> std::convertible_to<std::size_t>;
     // History table dimensions: pieces (colour and type), board points, victim kinds.
     { G::PIECE_NB } -> std::convertible_to<int>;
     { G::SQUARE_NB } -> std::convertible_to<int>;

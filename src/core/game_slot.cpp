@@ -99,7 +99,10 @@ void GameSlot::add_options(OptionTable& table) {
             ++variant_choices_;
             if (variant != game_->name()) start_game(variant, host);
         }));
-    add_tuning_options(table);
+    std::vector<ParameterSetter> setters;
+    for (const GameEntry& g : games_)
+        if (g.set_search_parameter) setters.push_back(g.set_search_parameter);
+    add_tuning_options(table, std::move(setters));
 }
 
 void GameSlot::apply_strength(OptionHost& host, bool explain) {

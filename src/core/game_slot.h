@@ -53,6 +53,8 @@ struct GameEntry {
     // With ranks_from_zero: reads a `position ...` command in that notation without playing it,
     // returning what is wrong or nothing. The UCI session asks before it switches to the game.
     std::function<FenError(const std::vector<std::string_view>& tokens)> reads_position;
+    // In a tuning build: sets one of the game's search parameters (core/tuning.h).
+    std::function<bool(std::string_view name, int value)> set_search_parameter;
 };
 
 // What the program brings to a session from outside core.

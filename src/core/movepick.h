@@ -53,7 +53,7 @@ struct Histories {
     // in 1/CORRECTION_GRAIN centipawns.
     static constexpr int CORRECTION_SIZE = 16384;
     static constexpr int CORRECTION_GRAIN = 256;
-    static SEN_PARAM_CONSTEXPR int correction_limit() { return params::CORRECTION_MAX * CORRECTION_GRAIN; }
+    static SEN_PARAM_CONSTEXPR int correction_limit() { return params::For<Game>::CORRECTION_MAX * CORRECTION_GRAIN; }
     std::int16_t correction[COLOR_NB][CORRECTION_SIZE];
 
     void clear() {
@@ -154,8 +154,8 @@ private:
 template <SearchGame Game>
 inline int MovePicker<Game>::score_noisy(Move m) const {
     const Histories<Game>& h = histories_;
-    const int s = params::MVV_SCALE * Game::noisy_value(pos_, m) +
-                  h.capture[pos_.piece_on(m.from())][m.to()][Game::victim(pos_, m)] / params::CAPTURE_HISTORY_DIVISOR;
+    const int s = params::For<Game>::MVV_SCALE * Game::noisy_value(pos_, m) +
+                  h.capture[pos_.piece_on(m.from())][m.to()][Game::victim(pos_, m)] / params::For<Game>::CAPTURE_HISTORY_DIVISOR;
     return s + (Game::see_ge(pos_, m, 0) ? GOOD_NOISY : BAD_NOISY);
 }
 
@@ -169,7 +169,7 @@ inline int MovePicker<Game>::score_quiet(Move m, const typename Game::Threats& t
     int s = h.butterfly[index_of(pos_.side_to_move())][m.from()][m.to()];
     for (const PieceToHistory<Game>* c : continuations_)
         if (c) s += (*c)[mover][m.to()];
-    s += params::THREAT_ESCAPE_SCALE * Game::threat_escape(pos_, threats, m);
+    s += params::For<Game>::THREAT_ESCAPE_SCALE * Game::threat_escape(pos_, threats, m);
     if (Game::demote_quiet(m)) s -= 4 * HISTORY_MAX;
     return s;
 }

@@ -66,7 +66,7 @@ int BasicSearcher<Game>::Worker::qsearch(int alpha, int beta, int ply, StackEntr
             if (m == tt_move && !Game::see_ge(pos, m, 0)) continue;
             // Step 27. Quiescence: delta pruning. Even winning the victim outright would not reach
             // alpha.
-            if (stand_pat + Game::max_gain(pos, m) + params::QS_DELTA_MARGIN <= alpha) continue;
+            if (stand_pat + Game::max_gain(pos, m) + P::QS_DELTA_MARGIN <= alpha) continue;
         }
         ++searched;
         ss->move = m;
@@ -201,13 +201,13 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
             // change, a penalty for a move that lost, a bonus for a good one (Stockfish).
             if ((ss - 1)->quiet)
                 update_history(histories.butterfly[index_of(~pos.side_to_move())][(ss - 1)->move.from()][(ss - 1)->move.to()],
-                               std::clamp(-params::EVAL_DIFF_SCALE * change, -params::EVAL_DIFF_MAX, params::EVAL_DIFF_MAX));
+                               std::clamp(-P::EVAL_DIFF_SCALE * change, -P::EVAL_DIFF_MAX, P::EVAL_DIFF_MAX));
             // Step 9. Hindsight depth: a move reduced by many plies that did not worsen its side's
             // position was reduced too much, so a ply is given back; a reduced move that clearly
             // did loses another (Stockfish; the thresholds are search_params.h's HINDSIGHT_* rows).
             if (!root) {
-                if (prior_reduction >= params::HINDSIGHT_EXTEND_REDUCTION && change <= params::HINDSIGHT_EXTEND_CHANGE) ++depth;
-                if (prior_reduction >= 1 && depth >= 2 && change > params::HINDSIGHT_SHRINK_CHANGE) --depth;
+                if (prior_reduction >= P::HINDSIGHT_EXTEND_REDUCTION && change <= P::HINDSIGHT_EXTEND_CHANGE) ++depth;
+                if (prior_reduction >= 1 && depth >= 2 && change > P::HINDSIGHT_SHRINK_CHANGE) --depth;
             }
         }
     }
@@ -218,15 +218,15 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
     if (!PV && !in_check && !excluded && std::abs(beta) < SCORE_TB_WIN_IN_MAX_PLY) {
         // Step 10. Reverse futility pruning (static null-move pruning): far enough above beta that
         // a quiet move is unlikely to bring the score back down within this depth.
-        if (depth <= params::RFP_MAX_DEPTH && eval < SCORE_TB_WIN_IN_MAX_PLY && eval - params::RFP_MARGIN * (depth - improving) >= beta)
+        if (depth <= P::RFP_MAX_DEPTH && eval < SCORE_TB_WIN_IN_MAX_PLY && eval - P::RFP_MARGIN * (depth - improving) >= beta)
             return (eval + beta) / 2;
 
         // Step 11. Null-move pruning: if passing still fails high, a real move would too, except in
         // zugzwang, which needs pieces besides pawns to be rare; deep cutoffs are verified.
-        if (depth >= params::NMP_MIN_DEPTH && ss->null_move_allowed && eval >= beta && ss->static_eval >= beta &&
+        if (depth >= P::NMP_MIN_DEPTH && ss->null_move_allowed && eval >= beta && ss->static_eval >= beta &&
             (ss - 1)->move != Move::null() && Game::has_non_pawn_material(pos, us)) {
-            const int r = params::NMP_BASE_REDUCTION + depth / params::NMP_DEPTH_DIVISOR +
-                          std::min(params::NMP_EVAL_MAX_REDUCTION, (eval - beta) / params::NMP_EVAL_DIVISOR);
+            const int r = P::NMP_BASE_REDUCTION + depth / P::NMP_DEPTH_DIVISOR +
+                          std::min(P::NMP_EVAL_MAX_REDUCTION, (eval - beta) / P::NMP_EVAL_DIVISOR);
             ss->move = Move::null();
             ss->quiet = false;
             ss->moved_piece = Game::NO_PIECE;
@@ -237,7 +237,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
             if (stopped()) return 0;
             if (score >= beta) {
                 if (score >= SCORE_TB_WIN_IN_MAX_PLY) score = beta;  // no unproven mate or table win
-                if (depth < params::NMP_VERIFY_DEPTH) return score;
+                if (depth < P::NMP_VERIFY_DEPTH) return score;
                 ss->null_move_allowed = false;
                 const int verified = negamax<false>(beta - 1, beta, depth - r, ply, false, ss);
                 ss->null_move_allowed = true;
@@ -248,7 +248,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
 
     // Step 12. Internal iterative reduction: without a hash move this node was not searched before,
     // so spend less on it now; the next iteration will have a move to start with.
-    if (!root && !excluded && depth >= params::IIR_MIN_DEPTH && !tt_move && (PV || cut_node)) --depth;
+    if (!root && !excluded && depth >= P::IIR_MIN_DEPTH && !tt_move && (PV || cut_node)) --depth;
 
     // Step 13. Move ordering: the picker's order, from the hash move, the killers, the counter
     // move, and the histories of the previous moves' continuation rows (movepick.h).
@@ -296,7 +296,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
         // deeper per PRUNE_HISTORY_DIVISOR points of history, a ply shallower per as many below
         // zero.
         const int lmr_depth =
-            std::max(0, depth - 1 - LMR.r[std::min(depth, 63)][std::min(move_count, 63)] + history / params::PRUNE_HISTORY_DIVISOR);
+            std::max(0, depth - 1 - LMR<Game>.r[std::min(depth, 63)][std::min(move_count, 63)] + history / P::PRUNE_HISTORY_DIVISOR);
 
         if (!root && best_score > -SCORE_TB_WIN_IN_MAX_PLY && Game::has_non_pawn_material(pos, us)) {
             if (quiet) {
@@ -305,8 +305,8 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
                 // where no static eval foresees it (a rook's back-rank mate after a forced king
                 // move), so there the remaining quiet moves are looked through for checks instead
                 // of being skipped.
-                if (move_count >= (params::LMP_BASE + depth * depth) / (2 - improving)) {
-                    if (depth > params::QUIET_CHECK_MAX_DEPTH) {
+                if (move_count >= (P::LMP_BASE + depth * depth) / (2 - improving)) {
+                    if (depth > P::QUIET_CHECK_MAX_DEPTH) {
                         picker->skip_quiets();
                         continue;
                     }
@@ -315,19 +315,18 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
                 // Step 16. Futility pruning: the static eval is too far below alpha for a quiet
                 // move to help. Not once alpha is a mate we found: no static eval reaches it, and a
                 // quiet move may still mate sooner.
-                else if (!in_check && lmr_depth <= params::FP_MAX_DEPTH && alpha < SCORE_MATE_IN_MAX_PLY &&
-                         ss->static_eval + params::FP_BASE + params::FP_MARGIN * lmr_depth <= alpha) {
+                else if (!in_check && lmr_depth <= P::FP_MAX_DEPTH && alpha < SCORE_MATE_IN_MAX_PLY &&
+                         ss->static_eval + P::FP_BASE + P::FP_MARGIN * lmr_depth <= alpha) {
                     picker->skip_quiets();
                     continue;
                 }
                 // Step 17. History pruning: at low depth, a quiet move that has kept failing after
                 // these same two previous moves is not worth even a reduced search.
-                else if (lmr_depth <= params::HP_MAX_DEPTH && continuation_history < -params::HP_MARGIN * depth)
+                else if (lmr_depth <= P::HP_MAX_DEPTH && continuation_history < -P::HP_MARGIN * depth)
                     continue;
                 // Step 18. SEE pruning of quiet moves that put the piece where it is lost.
-                if (lmr_depth <= params::SEE_QUIET_MAX_DEPTH && !Game::see_ge(pos, m, -params::SEE_QUIET_MARGIN * lmr_depth * lmr_depth))
-                    continue;
-            } else if (depth <= params::SEE_NOISY_MAX_DEPTH && !Game::see_ge(pos, m, -params::SEE_NOISY_MARGIN * depth)) {
+                if (lmr_depth <= P::SEE_QUIET_MAX_DEPTH && !Game::see_ge(pos, m, -P::SEE_QUIET_MARGIN * lmr_depth * lmr_depth)) continue;
+            } else if (depth <= P::SEE_NOISY_MAX_DEPTH && !Game::see_ge(pos, m, -P::SEE_NOISY_MARGIN * depth)) {
                 // Step 18 (SEE pruning) for captures that lose too much material for this depth.
                 continue;
             }
@@ -342,10 +341,9 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
         // only good one here and gets an extra ply. The same search also shows when the node fails
         // high without the hash move (multi-cut: cut now), or when the hash move is only one of
         // several good moves and its stored score already beats beta (search it a ply shallower).
-        if (!root && m == tt_move && !excluded && depth >= params::SE_MIN_DEPTH && tt_hit &&
-            entry.depth >= depth - params::SE_TT_DEPTH_MARGIN && entry.bound != Bound::Upper && entry.bound != Bound::None &&
-            std::abs(tt_score) < SCORE_TB_WIN_IN_MAX_PLY) {
-            const int singular_beta = tt_score - params::SE_BETA_MARGIN * depth;
+        if (!root && m == tt_move && !excluded && depth >= P::SE_MIN_DEPTH && tt_hit && entry.depth >= depth - P::SE_TT_DEPTH_MARGIN &&
+            entry.bound != Bound::Upper && entry.bound != Bound::None && std::abs(tt_score) < SCORE_TB_WIN_IN_MAX_PLY) {
+            const int singular_beta = tt_score - P::SE_BETA_MARGIN * depth;
             ss->excluded = m;
             const int score = negamax<false>(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node, ss);
             ss->excluded = Move::none();
@@ -368,17 +366,17 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
         const int new_depth = depth - 1 + extension;
         int score = 0;
 
-        if (depth >= params::LMR_MIN_DEPTH && move_count > 1 + root && (quiet || (!root && picker->last_was_bad_noisy()))) {
+        if (depth >= P::LMR_MIN_DEPTH && move_count > 1 + root && (quiet || (!root && picker->last_was_bad_noisy()))) {
             // Step 20. Late move reductions: later moves are searched shallower with a null window,
             // and again at full depth only if they surprise. At the root only quiet moves are
             // reduced.
-            int r = LMR.r[std::min(depth, 63)][std::min(move_count, 63)];
+            int r = LMR<Game>.r[std::min(depth, 63)][std::min(move_count, 63)];
             r += !PV;
             r += !improving;
             r += cut_node;
             r -= pos.in_check();
             r -= m == ss->killers[0] || m == ss->killers[1] || m == counter;
-            r -= history / params::LMR_HISTORY_DIVISOR;
+            r -= history / P::LMR_HISTORY_DIVISOR;
             // A noisy hash move is most likely best here: the quiet alternatives matter less.
             r += quiet && tt_move_noisy;
             const int reduced = std::clamp(new_depth - r, 1, new_depth);
@@ -436,12 +434,12 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
     // gets the bonus a cutoff would have given it, in the continuation histories it is judged by
     // (Stockfish's bonus for the prior countermove).
     if (best_score <= original_alpha && !excluded && (ss - 1)->quiet)
-        update_continuations(ss - 1, (ss - 1)->moved_piece, prev, history_bonus(depth));
+        update_continuations(ss - 1, (ss - 1)->moved_piece, prev, history_bonus<Game>(depth));
 
     // On a cutoff: reward the move that refuted, penalise the ones tried before it.
     if (best_score >= beta) {
         const bool best_quiet = !Game::is_noisy(pos, best_move);
-        const int bonus = history_bonus(depth);
+        const int bonus = history_bonus<Game>(depth);
         if (best_quiet) {
             update_quiet_histories(ss, best_move, quiets, quiet_count, depth);
         } else {
@@ -471,7 +469,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
 template <SearchGame Game>
 void BasicSearcher<Game>::Worker::update_quiet_histories(StackEntry* ss, Move best, const Move* quiets, int quiet_count, int depth) {
     const int us = index_of(pos.side_to_move());
-    const int bonus = history_bonus(depth);
+    const int bonus = history_bonus<Game>(depth);
     const auto update_all = [&](Move m, int b) {
         update_history(histories.butterfly[us][m.from()][m.to()], b);
         update_continuations(ss, pos.piece_on(m.from()), m, b);
@@ -505,7 +503,7 @@ void BasicSearcher<Game>::Worker::iterative_deepening() {
     for (int depth = 1; depth <= max_depth; ++depth) {
         // Step 1. Lazy SMP: helper threads skip some depths so the threads spread over different
         // trees.
-        if (!is_main() && depth > 1 && (depth + id) % params::SMP_SKIP_CYCLE == 0) continue;
+        if (!is_main() && depth > 1 && (depth + id) % P::SMP_SKIP_CYCLE == 0) continue;
         root_depth = depth;
         for (RootMove& rm : root_moves) rm.previous_score = rm.score;
 
@@ -521,12 +519,12 @@ void BasicSearcher<Game>::Worker::iterative_deepening() {
                     if (root_moves[pv_last].tb_rank != root_moves[pv_first].tb_rank) break;
             }
             seldepth = 0;
-            int delta = params::ASP_DELTA;
+            int delta = P::ASP_DELTA;
             int alpha = -SCORE_INFINITE, beta = SCORE_INFINITE;
             const int previous = root_moves[pv_index].previous_score;
             // Step 2. Aspiration windows: a window around the previous score, widened on each
             // failure.
-            if (depth >= params::ASP_MIN_DEPTH && previous != -SCORE_INFINITE && !is_mate_score(previous)) {
+            if (depth >= P::ASP_MIN_DEPTH && previous != -SCORE_INFINITE && !is_mate_score(previous)) {
                 alpha = std::max(previous - delta, -SCORE_INFINITE);
                 beta = std::min(previous + delta, SCORE_INFINITE);
             }
@@ -546,8 +544,8 @@ void BasicSearcher<Game>::Worker::iterative_deepening() {
                 } else {
                     break;
                 }
-                delta += delta / params::ASP_GROWTH_DIVISOR;
-                if (delta > params::ASP_FULL_WINDOW) alpha = -SCORE_INFINITE, beta = SCORE_INFINITE;
+                delta += delta / P::ASP_GROWTH_DIVISOR;
+                if (delta > P::ASP_FULL_WINDOW) alpha = -SCORE_INFINITE, beta = SCORE_INFINITE;
             }
             std::stable_sort(root_moves.begin() + std::ptrdiff_t(pv_first), root_moves.begin() + std::ptrdiff_t(pv_index + 1),
                              [](const RootMove& a, const RootMove& b) { return a.score > b.score; });

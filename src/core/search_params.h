@@ -5,8 +5,13 @@
 // the value may take and the step of one perturbation (OpenBench's c_end), as Weiss and Berserk
 // keep theirs; a comment above it says what it does and where the idea comes from. Everything
 // else comes from that list: the table TUNABLES (which a tuner iterates over and scripts/spsa
-// rewrites the values of), the named constants the search reads (compile-time constants in a
-// release build), and in a tuning build the UCI options (core/tuning.h).
+// rewrites the values of), each game's named constants that the search reads (For<Game>;
+// compile-time constants in a release build), and in a tuning build the UCI options
+// (core/tuning.h).
+//
+// One list, a value per game: a game whose search wants other values than the table's lists
+// them in its game.h (SEARCH_PARAMETERS: a name and a value each), and For<Game> reads those
+// rows from there; the names, ranges and steps stay here, written once.
 //
 // The list follows the search's steps, and its sections carry the numbers of the steps that read
 // them: `// Step N.` in search_impl.h (iterative deepening 1-2, the main search 3-23, quiescence
@@ -20,7 +25,8 @@
 // the history bound HISTORY_MAX, the picker's score tiers), and time management's (timeman.cpp).
 //
 // Invariants, checked at compile time: every value lies within its range, every step is
-// positive, and no name is used twice.
+// positive, and no name is used twice; a game's own values name rows of the table, once each,
+// within their ranges.
 #pragma once
 
 #include <array>
@@ -221,28 +227,61 @@ consteval std::size_t index_of(std::string_view name) {
     return i;
 }
 
-#ifdef SEN_TUNE
-// A tuning build (CMake's SEN_TUNE, `make tune`): the values live in this array, which the UCI
-// options of core/tuning.h overwrite, so that an SPSA tuner (scripts/spsa) can try values
-// without a rebuild. The named constants below are references into it. Release builds keep
-// every value a compile-time constant.
-constexpr std::array<int, std::size(TUNABLES)> table_values() {
-    std::array<int, std::size(TUNABLES)> values{};
-    for (std::size_t i = 0; i < values.size(); ++i) values[i] = TUNABLES[i].value;
+// A game's own value for a row, where its search wants another than the table's: each game
+// lists them in its game.h (SEARCH_PARAMETERS, core/game.h), and the search reads a game's values
+// through For<Game>. The table's values are those SPSA found for the first game; a game with no list of
+// its own plays by them.
+struct TunableValue {
+    std::string_view name;
+    int value;
+};
+
+// Whether every name of a game's list is a row of the table, once, with a value in its range.
+template <std::size_t N>
+constexpr bool own_values_valid(const std::array<TunableValue, N>& own) {
+    for (std::size_t i = 0; i < N; ++i) {
+        const std::size_t row = tunable_index(own[i].name);
+        if (row == TUNABLE_COUNT || own[i].value < TUNABLES[row].min || own[i].value > TUNABLES[row].max) return false;
+        for (std::size_t j = 0; j < i; ++j)
+            if (own[j].name == own[i].name) return false;
+    }
+    return true;
+}
+
+// The table's values, with a game's own in their rows.
+template <std::size_t N>
+constexpr std::array<int, TUNABLE_COUNT> values_with(const std::array<TunableValue, N>& own) {
+    std::array<int, TUNABLE_COUNT> values{};
+    for (std::size_t i = 0; i < TUNABLE_COUNT; ++i) values[i] = TUNABLES[i].value;
+    for (const TunableValue& v : own) values[tunable_index(v.name)] = v.value;
     return values;
 }
-inline std::array<int, std::size(TUNABLES)> tuned_values = table_values();
-#define SEN_TUNABLE_CONSTANT(name, value, min, max, step) inline int& name = tuned_values[index_of(#name)];
+
+#ifdef SEN_TUNE
+// A tuning build (CMake's SEN_TUNE, `make tune`): each game's values live in an array that the
+// UCI options of core/tuning.h overwrite, so that an SPSA tuner (scripts/spsa) can try values
+// without a rebuild; For<Game>'s names are references into it. Release builds keep every value
+// a compile-time constant.
+template <class Game>
+inline std::array<int, TUNABLE_COUNT> game_values = values_with(Game::SEARCH_PARAMETERS);
+#define SEN_TUNABLE_MEMBER(name, value, min, max, step) static inline int& name = game_values<Game>[index_of(#name)];
 // What is computed from the values is a constant expression only in a release build.
 #define SEN_PARAM_CONSTEXPR
 #else
-#define SEN_TUNABLE_CONSTANT(name, value, min, max, step) inline constexpr int name = value;
+template <class Game>
+inline constexpr std::array<int, TUNABLE_COUNT> game_values = values_with(Game::SEARCH_PARAMETERS);
+#define SEN_TUNABLE_MEMBER(name, value, min, max, step) static constexpr int name = game_values<Game>[index_of(#name)];
 #define SEN_PARAM_CONSTEXPR constexpr
 #endif
 
-// The named constants the search reads.
-SEN_TUNABLES(SEN_TUNABLE_CONSTANT)
-#undef SEN_TUNABLE_CONSTANT
+// A game's values by name: For<Game>::LMR_BASE.
+template <class Game>
+struct For {
+    static_assert(own_values_valid(Game::SEARCH_PARAMETERS),
+                  "a name of the game's SEARCH_PARAMETERS is not in the table, comes twice, or its value is out of range");
+    SEN_TUNABLES(SEN_TUNABLE_MEMBER)
+};
+#undef SEN_TUNABLE_MEMBER
 
 namespace detail {
 constexpr bool table_is_valid() {

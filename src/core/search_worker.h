@@ -21,22 +21,42 @@ namespace sen {
 namespace search_detail {
 
 // Late-move reduction table: reductions grow with the logarithms of depth and move number
-// (params::LMR_BASE and LMR_DIVISOR, in hundredths).
+// (LMR_BASE and LMR_DIVISOR, in hundredths), one table per game from its values.
+template <class Game>
 struct ReductionTable {
     int r[64][64];
     ReductionTable() { fill(); }
     void fill() {
+        using P = params::For<Game>;
         for (int d = 0; d < 64; ++d)
             for (int m = 0; m < 64; ++m)
-                r[d][m] = (d && m) ? int(params::LMR_BASE / 100.0 + std::log(d) * std::log(m) / (params::LMR_DIVISOR / 100.0)) : 0;
+                r[d][m] = (d && m) ? int(P::LMR_BASE / 100.0 + std::log(d) * std::log(m) / (P::LMR_DIVISOR / 100.0)) : 0;
     }
 };
 #ifdef SEN_TUNE
-// A tuning build sets LMR_BASE and LMR_DIVISOR at run time, and core/tuning.cpp refills the table.
-inline ReductionTable LMR;
+// A tuning build sets LMR_BASE and LMR_DIVISOR at run time, and core/tuning.h refills the table.
+template <class Game>
+inline ReductionTable<Game> LMR;
 #else
-inline const ReductionTable LMR;
+template <class Game>
+inline const ReductionTable<Game> LMR;
 #endif
+
+// Sets one of the game's search parameters by name and refreshes its reduction table: a tuning
+// build's UCI options (core/tuning.h). False for a name not in the table, a value outside its
+// range, or a release build, where the values are constants. No search may be running.
+template <class Game>
+bool set_search_parameter([[maybe_unused]] std::string_view name, [[maybe_unused]] int value) {
+#ifdef SEN_TUNE
+    const std::size_t i = params::tunable_index(name);
+    if (i == params::TUNABLE_COUNT || value < params::TUNABLES[i].min || value > params::TUNABLES[i].max) return false;
+    params::game_values<Game>[i] = value;
+    LMR<Game>.fill();
+    return true;
+#else
+    return false;
+#endif
+}
 
 // Stack entries below the root's, so that lookups as far back as ss - 5 (the continuation rows
 // of CONTINUATION_PLIES, from a node and from the move before it) need no bounds test.
@@ -73,8 +93,10 @@ inline int score_from_tt(int score, int ply) {
     return score;
 }
 
-inline int history_bonus(int depth) {
-    return std::min(params::HISTORY_BONUS_SCALE * depth - params::HISTORY_BONUS_OFFSET, params::HISTORY_BONUS_MAX);
+template <class Game>
+int history_bonus(int depth) {
+    using P = params::For<Game>;
+    return std::min(P::HISTORY_BONUS_SCALE * depth - P::HISTORY_BONUS_OFFSET, P::HISTORY_BONUS_MAX);
 }
 
 // A decided node's score for the side to move; mates count from the root, so a nearer one scores higher.
@@ -123,6 +145,7 @@ template <SearchGame Game>
 struct BasicSearcher<Game>::Worker {
     using StackEntry = search_detail::StackEntry<Game>;
     using RootMove = search_detail::RootMove<Game>;
+    using P = params::For<Game>;  // the game's search parameters
     int id = 0;
     Position pos;
     typename Game::EvalState eval_state;  // the evaluation's own state for `pos`: moves go to both (make_move below)
@@ -183,7 +206,7 @@ struct BasicSearcher<Game>::Worker {
         std::int16_t& entry = histories.correction[index_of(pos.side_to_move())][correction_index()];
         const int target = std::clamp((score - raw) * Histories<Game>::CORRECTION_GRAIN, -Histories<Game>::correction_limit(),
                                       Histories<Game>::correction_limit());
-        const int weight = std::min(depth + 1, params::CORRECTION_WEIGHT_MAX);
+        const int weight = std::min(depth + 1, P::CORRECTION_WEIGHT_MAX);
         entry = std::int16_t((entry * (CORRECTION_WEIGHT_SCALE - weight) + target * weight) / CORRECTION_WEIGHT_SCALE);
     }
 

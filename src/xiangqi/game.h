@@ -12,6 +12,7 @@
 // stalemate draw in xiangqi). Noisy moves are the captures (no promotions here).
 #pragma once
 
+#include <array>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -45,6 +46,9 @@ struct XiangqiGame {
     // The event's rules (rules.h): the repetition rules and the no-capture move limit.
     using Rules = RuleSettings;
     static void set_rules(Position& pos, const Rules& rules) { pos.set_rules(rules); }
+    // Xiangqi's own search parameters, where they differ from the table's (which SPSA tuned for
+    // chess): none yet; a xiangqi tune writes its values here.
+    static constexpr std::array<params::TunableValue, 0> SEARCH_PARAMETERS{};
     static constexpr std::string_view START_FEN = Position::START_FEN;
     static constexpr int PIECE_NB = xiangqi::PIECE_NB;
     static constexpr int SQUARE_NB = xiangqi::SQUARE_NB;

@@ -8,6 +8,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -31,6 +32,13 @@ using namespace sen::toy;
 using namespace sen::toy::test;
 
 namespace {
+
+// The toy with search parameters of its own: its list replaces those rows alone.
+struct OwnValuesToy : ToyGame {
+    static constexpr std::array SEARCH_PARAMETERS{
+        params::TunableValue{"LMP_BASE", 5},
+        params::TunableValue{"LMR_DIVISOR", params::TUNABLES[params::tunable_index("LMR_DIVISOR")].max}};
+};
 
 struct Run {
     SearchResult result;
@@ -497,14 +505,26 @@ TEST_CASE("Search parameters: every row of the table is valid, found by name and
     }
     CHECK(params::find_tunable("NO_SUCH_PARAMETER") == nullptr);
 
-    // Every row has its named constant, which reads the row's value (both come from SEN_TUNABLES).
+    // Every row has its named constant, which reads the row's value for a game with no values of
+    // its own (both come from SEN_TUNABLES); a game's own values replace their rows' alone.
     std::set<std::string> constants;
 #define CHECK_CONSTANT(NAME, VALUE, MIN, MAX, STEP)                                                                                        \
     constants.insert(#NAME);                                                                                                               \
-    CHECK(params::NAME == params::find_tunable(#NAME)->value);
+    CHECK(params::For<ToyGame>::NAME == params::find_tunable(#NAME)->value);                                                               \
+    if (std::string_view(#NAME) != "LMP_BASE" && std::string_view(#NAME) != "LMR_DIVISOR")                                                 \
+        CHECK(params::For<OwnValuesToy>::NAME == params::For<ToyGame>::NAME);
     SEN_TUNABLES(CHECK_CONSTANT)
 #undef CHECK_CONSTANT
     CHECK(constants == names);
+    CHECK(params::For<OwnValuesToy>::LMP_BASE == 5);
+    CHECK(params::For<OwnValuesToy>::LMR_DIVISOR == params::find_tunable("LMR_DIVISOR")->max);
+    // A list naming no row, a row twice, or a value out of range is refused (at compile time, by
+    // For's static_assert).
+    using V = params::TunableValue;
+    CHECK(params::own_values_valid(OwnValuesToy::SEARCH_PARAMETERS));
+    CHECK_FALSE(params::own_values_valid(std::array{V{"NO_SUCH_PARAMETER", 1}}));
+    CHECK_FALSE(params::own_values_valid(std::array{V{"LMP_BASE", 5}, V{"LMP_BASE", 4}}));
+    CHECK_FALSE(params::own_values_valid(std::array{V{"LMR_DIVISOR", params::find_tunable("LMR_DIVISOR")->max + 1}}));
 }
 
 TEST_CASE("Search parameters: each section of the list is a numbered step of the search", "[search][params]") {
@@ -528,17 +548,24 @@ TEST_CASE("Search parameters: each section of the list is a numbered step of the
     CHECK(sections == 18);
 }
 
-TEST_CASE("Search parameters: the formulas built from them follow the table", "[search][params]") {
+TEST_CASE("Search parameters: the formulas built from them follow each game's values", "[search][params]") {
+    using P = params::For<ToyGame>;
     for (int depth = 1; depth < 30; ++depth)
-        CHECK(search_detail::history_bonus(depth) ==
-              std::min(params::HISTORY_BONUS_SCALE * depth - params::HISTORY_BONUS_OFFSET, params::HISTORY_BONUS_MAX));
+        CHECK(search_detail::history_bonus<ToyGame>(depth) ==
+              std::min(P::HISTORY_BONUS_SCALE * depth - P::HISTORY_BONUS_OFFSET, P::HISTORY_BONUS_MAX));
     for (int depth = 1; depth < 64; ++depth)
-        for (int move = 1; move < 64; ++move)
-            CHECK(search_detail::LMR.r[depth][move] ==
-                  int(params::LMR_BASE / 100.0 + std::log(depth) * std::log(move) / (params::LMR_DIVISOR / 100.0)));
-    CHECK(search_detail::LMR.r[0][10] == 0);
-    CHECK(search_detail::LMR.r[10][0] == 0);
-    CHECK(Histories<ToyGame>::correction_limit() == params::CORRECTION_MAX * Histories<ToyGame>::CORRECTION_GRAIN);
+        for (int move = 1; move < 64; ++move) {
+            CHECK(search_detail::LMR<ToyGame>.r[depth][move] ==
+                  int(P::LMR_BASE / 100.0 + std::log(depth) * std::log(move) / (P::LMR_DIVISOR / 100.0)));
+            CHECK(search_detail::LMR<OwnValuesToy>.r[depth][move] ==
+                  int(P::LMR_BASE / 100.0 + std::log(depth) * std::log(move) / (params::For<OwnValuesToy>::LMR_DIVISOR / 100.0)));
+        }
+    CHECK(search_detail::LMR<ToyGame>.r[0][10] == 0);
+    CHECK(search_detail::LMR<ToyGame>.r[10][0] == 0);
+    CHECK(search_detail::LMR<OwnValuesToy>.r[20][20] < search_detail::LMR<ToyGame>.r[20][20]);  // a larger divisor
+    CHECK(Histories<ToyGame>::correction_limit() == P::CORRECTION_MAX * Histories<ToyGame>::CORRECTION_GRAIN);
+    // A release build's values are constants: nothing sets them.
+    CHECK_FALSE(search_detail::set_search_parameter<ToyGame>("LMP_BASE", 7));
 }
 
 TEST_CASE("Search: helper threads are started by set_threads and kept between searches", "[search][threads]") {

@@ -386,6 +386,8 @@ struct ToyGame {
     // No event changes the toy's rules.
     using Rules = NoRules;
     static void set_rules(Position&, const Rules&) {}
+    // The search parameters' table's values: none of the toy's own.
+    static constexpr std::array<params::TunableValue, 0> SEARCH_PARAMETERS{};
     static constexpr std::string_view START_FEN = Position::START_FEN;
     static constexpr int PIECE_NB = toy::PIECE_NB;
     static constexpr int SQUARE_NB = CELL_NB;
