@@ -100,6 +100,9 @@ struct ChessGame {
         return Outcome::None;
     }
     static Outcome no_move_outcome(const Position& pos) { return pos.in_check() ? Outcome::Loss : Outcome::Draw; }
+    // Stalemate is a draw and rare: the quiescence search does not look for it, as Stockfish's
+    // does not.
+    static bool may_lack_moves(const Position&) { return false; }
 
     // Syzygy tables (syzygy/tablebase.h), as the Syzygy options set them. A probe limit above the
     // largest table found probes every table position at any depth (Stockfish's rule).

@@ -156,6 +156,9 @@ concept SearchGame = requires(const typename G::Position& pos, typename G::Posit
     // and the outcome when the side to move has no legal move.
     { G::rule_outcome(pos, ply) } -> std::same_as<Outcome>;
     { G::no_move_outcome(pos) } -> std::same_as<Outcome>;
+    // Whether the side to move, not in check, could be without a legal move here: cheap, and
+    // true rarely, for the quiescence search to look (where having no move decides the game).
+    { G::may_lack_moves(pos) } -> std::same_as<bool>;
     // Endgame tables: the settings for this search; the number of pieces when the tables may be
     // probed here in the tree (right after a move that resets the game's move counter), else 0;
     // the position's result by the tables (-2 loss, -1 a loss the move-limit rule saves, 0 draw,

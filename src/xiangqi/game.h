@@ -96,6 +96,11 @@ struct XiangqiGame {
         return Outcome::None;
     }
     static Outcome no_move_outcome(const Position&) { return Outcome::Loss; }
+    // A side with no chariot, horse or cannon has only its general, advisors, elephants and
+    // soldiers, all of which may be boxed in: stalemate (a loss) is then worth looking for.
+    static bool may_lack_moves(const Position& pos) {
+        return !pos.pieces(pos.side_to_move(), CHARIOT, HORSE) && !pos.pieces(pos.side_to_move(), CANNON);
+    }
     // No endgame tables for xiangqi: the search never probes.
     static TableSettings table_settings() { return {}; }
     static int table_men(const Position&) { return 0; }

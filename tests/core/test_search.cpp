@@ -180,6 +180,18 @@ TEST_CASE("Search: a winning side does not stalemate", "[search]") {
     CHECK(forced.result.score == SCORE_DRAW);
 }
 
+TEST_CASE("Search: a capture that stalemates is scored as the stalemate at depth 1", "[search]") {
+    // The rook takes the black rook on h: Black's king (b) is boxed in by its own man (a) and the
+    // white king (d), not in check. The reply is the quiescence search's, which must see that
+    // Black has no move (the game's may_lack_moves) and score the draw, not stand pat a rook up.
+    const Position pos = position_from("mk1K3r7R w 0");
+    const Move capture = find_move(pos, "ph");
+    Position after = pos;
+    after.make_move(capture);
+    REQUIRE(is_stalemate(after));
+    CHECK(run(pos, 1, {capture}).result.score == SCORE_DRAW);
+}
+
 TEST_CASE("Search: a repetition and the quiet-move limit are draws, as the game's rules say", "[search]") {
     // The white rook is a piece up; both kings step back and forth.
     Position pos = position_from("RK4m8k w 0");

@@ -452,6 +452,12 @@ struct ToyGame {
         return Outcome::None;
     }
     static Outcome no_move_outcome(const Position& pos) { return pos.in_check() ? Outcome::Loss : Outcome::Draw; }
+    // A side with kings and men alone may be blocked in.
+    static bool may_lack_moves(const Position& pos) {
+        for (int cell = 0; cell < CELL_NB; ++cell)
+            if (!pos.empty(cell) && color_of(pos.piece_on(cell)) == pos.side_to_move() && type_of(pos.piece_on(cell)) == ROOK) return false;
+        return true;
+    }
     static TableSettings table_settings() { return {}; }
     static int table_men(const Position&) { return 0; }
     static std::optional<int> table_wdl(Position&) { return std::nullopt; }

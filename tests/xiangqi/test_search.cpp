@@ -152,6 +152,21 @@ TEST_CASE("xiangqi search: no legal move loses, stalemate included", "[xiangqi][
     CHECK(count_legal_moves(after) == 0);
 }
 
+TEST_CASE("xiangqi search: a capture that leaves the other side without a move wins, seen at depth 1", "[xiangqi][search]") {
+    // Chariot a1 takes the soldier on a7: the black general alone has no move (d10 is the d1
+    // chariot's, f10 would face the red general, e9 is the soldier's) and is not in check. The
+    // reply is left to the quiescence search, which must see that Black has lost, not stand pat.
+    const Position pos = position_from("4k4/9/4P4/p8/9/9/9/9/9/R2R1K3 w - - 0 1");
+    const Move capture = find_move(pos, "a1a7");
+    Position after = pos;
+    after.make_move(capture);
+    REQUIRE(count_legal_moves(after) == 0);
+    REQUIRE_FALSE(after.in_check());
+    const SearchResult r = search(pos, 1, {capture});
+    CHECK(r.score == SCORE_MATE - 1);
+    CHECK(search(pos, 1).score == SCORE_MATE - 1);
+}
+
 TEST_CASE("xiangqi search: perpetual check loses for the checking side", "[xiangqi][search]") {
     // Red has checked on every move (a9a10, a10a9, ...) and Black has only stepped away. The
     // check a10a9 now lets Black repeat the position a third time with e9e10, which loses for
