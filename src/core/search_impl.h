@@ -34,7 +34,7 @@ int BasicSearcher<Game>::Worker::qsearch(int alpha, int beta, int ply, StackEntr
     const bool in_check = pos.in_check();
     if (ply >= MAX_PLY - 1) return in_check ? SCORE_DRAW : Game::evaluate(pos, eval_state);
     // A side that may have no move at all is looked at: with none, the game ends by its rules
-    // (a xiangqi stalemate loses), which a stand pat would not see.
+    // (in some games a stalemate loses), which a stand pat would not see.
     if (!in_check && Game::may_lack_moves(pos) && Game::count_legal_moves(pos) == 0) return outcome_score(Game::no_move_outcome(pos), ply);
 
     TTEntry entry;
