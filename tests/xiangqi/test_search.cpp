@@ -118,15 +118,19 @@ TEST_CASE("xiangqi search: mate in two", "[xiangqi][search]") {
         CHECK(rest.score >= SCORE_MATE - (plies - 2));
     }
     // After the line's first two moves (a2e2 e10f10) the mate is one move away, and a search of
-    // depth 3 finds it: its best move leaves Black without a move. (At depth 2 a late root move is
-    // reduced into quiescence, whose stand pat cannot see a side without moves; whether the
-    // mating move comes late depends on the network's ordering: the third network's puts it so.)
+    // depth 2 finds it: its best move leaves Black without a move. (A late root move is reduced
+    // into quiescence at depth 2, which must look for a side without moves, not stand pat: it
+    // missed the mate whenever the network's ordering put the mating move late.)
     Position line = pos;
     play(line, {"a2e2", "e10f10"});
-    const SearchResult mate = search(line, 3);
-    CHECK(mate.score == SCORE_MATE - 1);
-    line.make_move(mate.best);
-    CHECK(count_legal_moves(line) == 0);
+    for (int depth = 2; depth <= 3; ++depth) {
+        INFO("depth " << depth);
+        const SearchResult mate = search(line, depth);
+        CHECK(mate.score == SCORE_MATE - 1);
+        Position mated = line;
+        mated.make_move(mate.best);
+        CHECK(count_legal_moves(mated) == 0);
+    }
 }
 
 TEST_CASE("xiangqi search: no legal move loses, stalemate included", "[xiangqi][search]") {
