@@ -8,22 +8,68 @@
 // [--no-filter] [--init NET] [--checkpoint FILE]`; progress on stdout, errors on stderr (exit code 2 for bad arguments, 1 for
 // unreadable data or an unwritable file).
 //
-// The per-game functions below are what the generic templates cannot deduce: reading a FEN of
-// the game, the random starting network, and the data with the game's rule for --mirror (chess:
-// positions without castling rights, whose rules are symmetric left to right; xiangqi: every
-// position).
+// A game's training entry points are templates over the game, written once (make_train_position,
+// load_game_data); what differs by game is its TrainedGame: features, built-in network, and the
+// rule for --mirror (chess: positions without castling rights, whose rules are symmetric left to
+// right; xiangqi: every position).
 #pragma once
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "chess/game.h"
 #include "chess/nnue.h"
+#include "nnue/active_network.h"
 #include "tools/nnue_trainer.h"
+#include "xiangqi/game.h"
 #include "xiangqi/nnue.h"
 
+namespace sen::nn {
+
+// What training needs of a game beyond the Game concept: its network's features, the network
+// built into the binary (for --init <built-in>), and which positions have a mirror image (left to
+// right) of the same value. Each game's is here, where the trainer instantiates it.
+template <class G>
+struct TrainedGame;
+
+template <>
+struct TrainedGame<chess::ChessGame> {
+    using Features = chess::nnue::ChessFeatures;
+    static std::span<const unsigned char> embedded() { return chess::nnue::embedded_network_file(); }
+    // Castling is the one rule that is not symmetric left to right.
+    static bool mirrorable(const chess::Position& pos) { return pos.castling_rights() == chess::NO_CASTLING; }
+};
+
+template <>
+struct TrainedGame<xiangqi::XiangqiGame> {
+    using Features = xiangqi::nnue::XiangqiFeatures;
+    static std::span<const unsigned char> embedded() { return xiangqi::nnue::active().embedded_file(); }
+    // Every rule of xiangqi is symmetric left to right.
+    static bool mirrorable(const xiangqi::Position&) { return true; }
+};
+
+template <class G>
+using TrainedFeatures = typename TrainedGame<G>::Features;
+
+// The position of a FEN of game G labelled with a result and score from the first player's side
+// (white, red; as in the data files); nothing for an invalid FEN or one with more pieces than the
+// features hold.
+template <class G>
+std::optional<TrainPosition<TrainedFeatures<G>>> make_train_position(std::string_view fen, double first_result,
+                                                                     std::optional<int> first_score);
+// The data files' records of game G (nnue_training_loader.h's load_training_data, with the game's
+// FEN reading and its rule for --mirror).
+template <class G>
+std::optional<std::string> load_game_data(const std::vector<std::string>& paths, double lambda, double validation_fraction,
+                                          std::uint64_t seed, TrainingData<TrainedFeatures<G>>& data, bool mirror_files = false);
+
+}  // namespace sen::nn
+
+// Short names for a game's training types, for the tests and tools of that game.
 namespace sen::chess::nnue {
 
 using sen::nn::effective_decay_epoch;
@@ -35,13 +81,6 @@ using PositionFeatures = sen::nn::PositionFeatures<ChessFeatures>;
 using FloatNetwork = sen::nn::FloatNetwork<ChessFeatures>;
 using TrainingData = sen::nn::TrainingData<ChessFeatures>;
 
-// The position of a FEN labelled with a white-relative result and score (as in the data files);
-// nothing for an invalid FEN or one with more than MAX_PIECES pieces.
-std::optional<TrainPosition> make_train_position(std::string_view fen, double white_result, std::optional<int> white_score);
-FloatNetwork initial_network(std::uint64_t seed);
-std::optional<std::string> load_training_data(const std::vector<std::string>& paths, double lambda, double validation_fraction,
-                                              std::uint64_t seed, TrainingData& data, bool mirror_files = false);
-
 }  // namespace sen::chess::nnue
 
 namespace sen::xiangqi::nnue {
@@ -49,10 +88,5 @@ namespace sen::xiangqi::nnue {
 using TrainPosition = sen::nn::TrainPosition<XiangqiFeatures>;
 using FloatNetwork = sen::nn::FloatNetwork<XiangqiFeatures>;
 using TrainingData = sen::nn::TrainingData<XiangqiFeatures>;
-
-std::optional<TrainPosition> make_train_position(std::string_view fen, double red_result, std::optional<int> red_score);
-FloatNetwork initial_network(std::uint64_t seed);
-std::optional<std::string> load_training_data(const std::vector<std::string>& paths, double lambda, double validation_fraction,
-                                              std::uint64_t seed, TrainingData& data, bool mirror_files = false);
 
 }  // namespace sen::xiangqi::nnue

@@ -152,7 +152,7 @@ TEST_CASE("A training state stopped after an epoch and restored from its checkpo
     TempFiles files;
     files.paths.push_back(write_chess_data(43, 8));
     chess::nnue::TrainingData data;
-    REQUIRE_FALSE(chess::nnue::load_training_data({files.paths.back()}, 0.5, 0.2, 3, data).has_value());
+    REQUIRE_FALSE(nn::load_game_data<chess::ChessGame>({files.paths.back()}, 0.5, 0.2, 3, data).has_value());
     TrainOptions options;
     options.epochs = 3;
     options.batch_size = 16;
@@ -160,12 +160,12 @@ TEST_CASE("A training state stopped after an epoch and restored from its checkpo
     options.threads = 2;
     options.seed = 3;
 
-    chess::nnue::FloatNetwork straight = chess::nnue::initial_network(options.seed);
+    chess::nnue::FloatNetwork straight = nn::initial_network<chess::nnue::ChessFeatures>(options.seed);
     train_network(straight, data.train, data.validation, options);
 
     // Stopped after the first epoch, as a killed run would be after writing its checkpoint.
     TrainingState<Features> first;
-    first.net = chess::nnue::initial_network(options.seed);
+    first.net = nn::initial_network<chess::nnue::ChessFeatures>(options.seed);
     std::string saved;
     const bool finished = train_network(first, data.train, data.validation, options, {}, [&](const TrainingState<Features>& state) {
         Checkpoint checkpoint;

@@ -56,7 +56,7 @@ std::vector<std::string> random_game_fens(unsigned seed, int games, int plies) {
 }
 
 TrainPosition train_position(const std::string& fen, double white_result = 0.5, std::optional<int> white_score = {}) {
-    const std::optional<TrainPosition> p = make_train_position(fen, white_result, white_score);
+    const std::optional<TrainPosition> p = nn::make_train_position<ChessGame>(fen, white_result, white_score);
     INFO("FEN: " << fen);
     REQUIRE(p.has_value());
     return *p;
@@ -145,7 +145,7 @@ TEST_CASE("Dequantising a network and quantising it again gives it back, with th
     const FloatNetwork dequantised = dequantise(*built_in);
     int positions = 0;
     for (const std::string& fen : random_game_fens(23, 4, 60)) {
-        const auto position = make_train_position(fen, 0.5, 0);
+        const auto position = nn::make_train_position<ChessGame>(fen, 0.5, 0);
         REQUIRE(position.has_value());
         INFO("FEN: " << fen);
         CHECK(std::abs(forward(dequantised, *position) - quantised_output(*built_in, *position)) < 1e-4);
@@ -215,7 +215,7 @@ TEST_CASE("A position and its colour-flipped mirror have the same features and o
     CHECK(feature_set(e4.side_to_move, 32).count(384 + SQ_E5) == 1);  // White's e4 pawn to Black: other pawn on e5
     CHECK(feature_set(e4.other_side, 32).count(SQ_E4) == 1);
 
-    FloatNetwork with_biases = initial_network(11);
+    FloatNetwork with_biases = nn::initial_network<ChessFeatures>(11);
     for (int h = 0; h < HIDDEN; ++h) with_biases.b1[h] = 0.01f * float(h % 7);
     with_biases.b2 = 0.25f;
     auto quantised = std::make_unique<Network>(quantise(with_biases));
@@ -318,7 +318,7 @@ TEST_CASE("Training lowers the loss on material-labelled positions, the same for
     options.threads = 2;
     options.seed = 9;
 
-    const FloatNetwork start = initial_network(options.seed);
+    const FloatNetwork start = nn::initial_network<ChessFeatures>(options.seed);
     const double train_before = mean_loss(start, train, options.lambda);
     const double validation_before = mean_loss(start, validation, options.lambda);
     std::vector<EpochReport> reports;
@@ -366,7 +366,7 @@ TEST_CASE("Data files load with targets from the side to move's view", "[nnue]")
             << "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 | 2.0 | 10\n";
     }
     TrainingData blended;
-    REQUIRE_FALSE(load_training_data({path.string()}, 0.5, 0.0, 1, blended).has_value());
+    REQUIRE_FALSE(nn::load_game_data<ChessGame>({path.string()}, 0.5, 0.0, 1, blended).has_value());
     CHECK(blended.lines == 5);
     CHECK(blended.bad_lines == 2);
     CHECK(blended.unscored_lines == 1);
@@ -382,12 +382,12 @@ TEST_CASE("Data files load with targets from the side to move's view", "[nnue]")
     CHECK(blended.train[1].result == 0.0f);
 
     TrainingData results_only;
-    REQUIRE_FALSE(load_training_data({path.string()}, 1.0, 0.0, 1, results_only).has_value());
+    REQUIRE_FALSE(nn::load_game_data<ChessGame>({path.string()}, 1.0, 0.0, 1, results_only).has_value());
     CHECK(results_only.unscored_lines == 0);
     CHECK(results_only.train.size() == 3);
 
     TrainingData held_out;
-    REQUIRE_FALSE(load_training_data({path.string(), path.string(), path.string()}, 1.0, 0.5, 1, held_out).has_value());
+    REQUIRE_FALSE(nn::load_game_data<ChessGame>({path.string(), path.string(), path.string()}, 1.0, 0.5, 1, held_out).has_value());
     CHECK(held_out.train.size() + held_out.validation.size() == 9);
     std::filesystem::remove(path);
 
@@ -398,7 +398,7 @@ TEST_CASE("Data files load with targets from the side to move's view", "[nnue]")
             for (int move = 10; move < 16; ++move) out << "k7/8/8/8/8/8/4P3/4K3 w - - 0 " << move << " | 0.5\n";
     }
     TrainingData by_game;
-    REQUIRE_FALSE(load_training_data({path.string()}, 1.0, 0.5, 3, by_game).has_value());
+    REQUIRE_FALSE(nn::load_game_data<ChessGame>({path.string()}, 1.0, 0.5, 3, by_game).has_value());
     CHECK(by_game.train.size() + by_game.validation.size() == 240);
     CHECK(by_game.train.size() % 6 == 0);
     CHECK(by_game.validation.size() % 6 == 0);
@@ -406,7 +406,7 @@ TEST_CASE("Data files load with targets from the side to move's view", "[nnue]")
     CHECK(by_game.validation.size() >= 60);
     std::filesystem::remove(path);
     TrainingData missing;
-    CHECK(load_training_data({path.string()}, 1.0, 0.0, 1, missing).has_value());
+    CHECK(nn::load_game_data<ChessGame>({path.string()}, 1.0, 0.0, 1, missing).has_value());
 }
 
 // The set of (piece, square) of a training position, whatever the order of its pieces.
@@ -418,9 +418,9 @@ std::set<std::pair<int, int>> placement(const TrainPosition& p) {
 
 TEST_CASE("Mirroring adds the left-right reflection of training positions without castling rights", "[nnue]") {
     // The reflection of a FEN written out by hand: each rank reversed.
-    const TrainPosition p = *make_train_position("r3k3/1p3pp1/8/3Pp3/8/2N5/PP3PPP/4K2R b - - 0 20", 1.0, 120);
+    const TrainPosition p = *nn::make_train_position<ChessGame>("r3k3/1p3pp1/8/3Pp3/8/2N5/PP3PPP/4K2R b - - 0 20", 1.0, 120);
     const TrainPosition m = mirrored_files(p);
-    const TrainPosition expected = *make_train_position("3k3r/1pp3p1/8/3pP3/8/5N2/PPP3PP/R2K4 b - - 0 20", 1.0, 120);
+    const TrainPosition expected = *nn::make_train_position<ChessGame>("3k3r/1pp3p1/8/3pP3/8/5N2/PPP3PP/R2K4 b - - 0 20", 1.0, 120);
     CHECK(placement(m) == placement(expected));
     CHECK(placement(m) != placement(p));
     CHECK(m.side_to_move == p.side_to_move);
@@ -437,8 +437,8 @@ TEST_CASE("Mirroring adds the left-right reflection of training positions withou
             << "4k3/8/8/8/8/8/4P3/4K3 w - - 0 30 | 0.5 | 10\n";
     }
     TrainingData plain, mirrored;
-    REQUIRE_FALSE(load_training_data({path.string()}, 0.0, 0.0, 1, plain).has_value());
-    REQUIRE_FALSE(load_training_data({path.string()}, 0.0, 0.0, 1, mirrored, true).has_value());
+    REQUIRE_FALSE(nn::load_game_data<ChessGame>({path.string()}, 0.0, 0.0, 1, plain).has_value());
+    REQUIRE_FALSE(nn::load_game_data<ChessGame>({path.string()}, 0.0, 0.0, 1, mirrored, true).has_value());
     CHECK(plain.mirrored == 0);
     REQUIRE(plain.train.size() == 3);
     CHECK(mirrored.mirrored == 2);
@@ -451,7 +451,7 @@ TEST_CASE("Mirroring adds the left-right reflection of training positions withou
 
     // Held-out positions are never mirrored.
     TrainingData all_held_out;
-    REQUIRE_FALSE(load_training_data({path.string()}, 0.0, 0.999999, 1, all_held_out, true).has_value());
+    REQUIRE_FALSE(nn::load_game_data<ChessGame>({path.string()}, 0.0, 0.999999, 1, all_held_out, true).has_value());
     CHECK(all_held_out.mirrored == 0);
     CHECK(all_held_out.train.size() + all_held_out.validation.size() == 3);
     std::filesystem::remove(path);

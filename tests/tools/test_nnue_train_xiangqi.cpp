@@ -50,8 +50,8 @@ std::string write_random_games(unsigned seed, int games, int plies) {
 TEST_CASE("xiangqi nnue-train: records load, mirrored left to right on request", "[xiangqi][nnue]") {
     const std::string path = write_random_games(3, 4, 20);
     TrainingData plain, mirrored;
-    REQUIRE_FALSE(load_training_data({path}, 0.0, 0.0, 1, plain).has_value());
-    REQUIRE_FALSE(load_training_data({path}, 0.0, 0.0, 1, mirrored, true).has_value());
+    REQUIRE_FALSE(nn::load_game_data<XiangqiGame>({path}, 0.0, 0.0, 1, plain).has_value());
+    REQUIRE_FALSE(nn::load_game_data<XiangqiGame>({path}, 0.0, 0.0, 1, mirrored, true).has_value());
     CHECK(plain.bad_lines == 0);
     REQUIRE(plain.train.size() > 40);
     // Every xiangqi position has a mirror image, right after it.
@@ -66,9 +66,9 @@ TEST_CASE("xiangqi nnue-train: records load, mirrored left to right on request",
         CHECK(copy.squares[i] == XiangqiFeatures::mirror(Square(original.squares[i])));
     }
     // The start position is its own mirror image: the same features, the same output.
-    const std::optional<TrainPosition> start = make_train_position(Position::START_FEN, 0.5, 0);
+    const std::optional<TrainPosition> start = nn::make_train_position<XiangqiGame>(Position::START_FEN, 0.5, 0);
     REQUIRE(start.has_value());
-    const FloatNetwork net = initial_network(4);
+    const FloatNetwork net = nn::initial_network<XiangqiFeatures>(4);
     CHECK(sen::nn::forward(net, *start) == Approx(sen::nn::forward(net, sen::nn::mirrored_files(*start))));
     std::remove(path.c_str());
 }
@@ -76,7 +76,7 @@ TEST_CASE("xiangqi nnue-train: records load, mirrored left to right on request",
 TEST_CASE("xiangqi nnue-train: training lowers the loss, and the command writes a xiangqi network", "[xiangqi][nnue]") {
     const std::string path = write_random_games(5, 8, 40);
     TrainingData data;
-    REQUIRE_FALSE(load_training_data({path}, 0.0, 0.2, 1, data).has_value());
+    REQUIRE_FALSE(nn::load_game_data<XiangqiGame>({path}, 0.0, 0.2, 1, data).has_value());
     REQUIRE(data.train.size() > 100);
     sen::nn::TrainOptions options;
     options.epochs = 8;
@@ -84,7 +84,7 @@ TEST_CASE("xiangqi nnue-train: training lowers the loss, and the command writes 
     options.learning_rate = 0.003;
     options.lambda = 0.0;
     options.threads = 2;
-    FloatNetwork net = initial_network(9);
+    FloatNetwork net = nn::initial_network<XiangqiFeatures>(9);
     const double before = sen::nn::mean_loss(net, data.train, 0.0);
     sen::nn::train_network(net, data.train, data.validation, options);
     const double after = sen::nn::mean_loss(net, data.train, 0.0);

@@ -30,7 +30,7 @@ TEST_CASE("The position filter skips early plies, checks and decided scores, eac
     REQUIRE(filtered.filter.min_ply == 16);
     REQUIRE(filtered.filter.skip_in_check);
     REQUIRE(filtered.filter.max_abs_score == 2000);
-    REQUIRE_FALSE(chess::nnue::load_training_data({path}, 1.0, 0.0, 1, filtered).has_value());
+    REQUIRE_FALSE(nn::load_game_data<chess::ChessGame>({path}, 1.0, 0.0, 1, filtered).has_value());
     CHECK(filtered.early == 2);
     CHECK(filtered.in_check == 1);
     CHECK(filtered.decided == 2);
@@ -40,19 +40,19 @@ TEST_CASE("The position filter skips early plies, checks and decided scores, eac
 
     // Without the filter (the default of the loading function), everything loads.
     chess::nnue::TrainingData all;
-    REQUIRE_FALSE(chess::nnue::load_training_data({path}, 1.0, 0.0, 1, all).has_value());
+    REQUIRE_FALSE(nn::load_game_data<chess::ChessGame>({path}, 1.0, 0.0, 1, all).has_value());
     CHECK(all.early + all.in_check + all.decided == 0);
     CHECK(all.train.size() == 8);
 
     // Each part on its own.
     chess::nnue::TrainingData checks_only;
     checks_only.filter.skip_in_check = true;
-    REQUIRE_FALSE(chess::nnue::load_training_data({path}, 1.0, 0.0, 1, checks_only).has_value());
+    REQUIRE_FALSE(nn::load_game_data<chess::ChessGame>({path}, 1.0, 0.0, 1, checks_only).has_value());
     CHECK(checks_only.in_check == 2);
     CHECK(checks_only.train.size() == 6);
     chess::nnue::TrainingData decided_only;
     decided_only.filter.max_abs_score = 2500;
-    REQUIRE_FALSE(chess::nnue::load_training_data({path}, 1.0, 0.0, 1, decided_only).has_value());
+    REQUIRE_FALSE(nn::load_game_data<chess::ChessGame>({path}, 1.0, 0.0, 1, decided_only).has_value());
     CHECK(decided_only.decided == 1);
     CHECK(decided_only.train.size() == 7);
     std::remove(path.c_str());

@@ -79,12 +79,12 @@ TEST_CASE("The wsd schedule holds the rate, then falls linearly to a tenth of it
 TEST_CASE("A run reports each epoch's last rate, and the step schedule's rates are the old ones", "[nnue][schedule]") {
     std::vector<chess::nnue::TrainPosition> positions;
     for (const char* fen : {"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "4k3/8/8/8/8/8/3QP3/4K3 b - - 0 1", "4k3/3q4/8/8/8/8/4P3/4K3 w - - 0 1"})
-        positions.push_back(*chess::nnue::make_train_position(fen, 0.5, 40));
+        positions.push_back(*nn::make_train_position<chess::ChessGame>(fen, 0.5, 40));
     for (const LrSchedule schedule : {LrSchedule::Step, LrSchedule::Cosine, LrSchedule::Wsd}) {
         TrainOptions options = options_of(schedule, 3, 2, 1);
         options.batch_size = 2;  // 2 steps an epoch
         std::vector<double> rates;
-        chess::nnue::FloatNetwork net = chess::nnue::initial_network(3);
+        chess::nnue::FloatNetwork net = nn::initial_network<chess::nnue::ChessFeatures>(3);
         train_network(net, positions, {}, options, [&](const EpochReport& r) { rates.push_back(r.learning_rate); });
         REQUIRE(rates.size() == 3);
         for (int epoch = 1; epoch <= 3; ++epoch)
