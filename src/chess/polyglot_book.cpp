@@ -48,17 +48,9 @@ BookEntry decode_record(const unsigned char* record) {
 }
 
 std::vector<BookMove<Move>> book_moves(const OpeningBook& book, const Position& pos) {
-    std::vector<BookMove<Move>> moves;
     const std::vector<BookEntry> entries = book.find(key(pos));
-    if (entries.empty()) return moves;
-    const MoveList legal = legal_moves(pos);
-    for (const BookEntry& e : entries)
-        for (const Move m : legal)
-            if (pack(m) == e.move) {
-                moves.push_back({m, e.weight});
-                break;
-            }
-    return moves;
+    if (entries.empty()) return {};
+    return legal_book_moves<Move>(entries, legal_moves(pos), pack);
 }
 
 }  // namespace sen::chess::polyglot

@@ -44,6 +44,21 @@ struct BookMove {
     std::uint32_t weight = 0;
 };
 
+// The legal moves that a position's records name, with their weights, in the records' order: a
+// record names the move of `legal` that `pack` packs as its move; one that names none (another
+// position's, or a broken record) is skipped.
+template <class Move, class MoveList, class Pack>
+std::vector<BookMove<Move>> legal_book_moves(const std::vector<BookEntry>& entries, const MoveList& legal, const Pack& pack) {
+    std::vector<BookMove<Move>> moves;
+    for (const BookEntry& e : entries)
+        for (const Move m : legal)
+            if (pack(m) == e.move) {
+                moves.push_back({m, e.weight});
+                break;
+            }
+    return moves;
+}
+
 // The files of a book set, open for reading.
 class OpeningBook {
 public:

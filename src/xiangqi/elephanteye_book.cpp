@@ -105,23 +105,12 @@ BookEntry decode_record(const unsigned char* record) {
 }
 
 std::vector<BookMove<Move>> book_moves(const OpeningBook& book, const Position& pos) {
-    std::vector<BookMove<Move>> moves;
     // The position as it stands, else its mirror image: a book keeps only one of the two.
-    bool mirrored = false;
-    std::vector<BookEntry> entries = book.find(lock(pos));
-    if (entries.empty()) {
-        entries = book.find(mirrored_lock(pos));
-        mirrored = true;
-    }
-    if (entries.empty()) return moves;
-    const MoveList legal = legal_moves(pos);
-    for (const BookEntry& e : entries)
-        for (const Move m : legal)
-            if ((mirrored ? pack_mirrored(m) : pack(m)) == e.move) {
-                moves.push_back({m, e.weight});
-                break;
-            }
-    return moves;
+    if (const std::vector<BookEntry> entries = book.find(lock(pos)); !entries.empty())
+        return legal_book_moves<Move>(entries, legal_moves(pos), pack);
+    const std::vector<BookEntry> entries = book.find(mirrored_lock(pos));
+    if (entries.empty()) return {};
+    return legal_book_moves<Move>(entries, legal_moves(pos), pack_mirrored);
 }
 
 }  // namespace sen::xiangqi::elephanteye

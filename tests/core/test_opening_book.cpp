@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "captured_output.h"
 #include "core/engine_impl.h"
 #include "core/game_front_for.h"
 #include "core/search_impl.h"
@@ -138,18 +139,7 @@ TEST_CASE("OpeningBook: a file that is missing, empty or of broken records is re
 
 namespace {
 
-struct Lines {
-    std::mutex mutex;
-    std::vector<std::string> lines;
-    Output out{[this](std::string_view text) {
-        std::lock_guard lock(mutex);
-        lines.emplace_back(text);
-    }};
-    std::vector<std::string> take() {
-        std::lock_guard lock(mutex);
-        return std::exchange(lines, {});
-    }
-};
+using Lines = test::CapturedOutput;
 
 UciSetup toy_setup() {
     GameEntry game;
@@ -163,16 +153,7 @@ UciSetup toy_setup() {
 // The lines of a go command up to its bestmove.
 std::vector<std::string> go(UciSession& session, Lines& lines, const std::string& command) {
     session.handle_line(command);
-    std::vector<std::string> got;
-    for (int waited_ms = 0; waited_ms < 20000; waited_ms += 2) {
-        for (std::string& l : lines.take()) {
-            got.push_back(std::move(l));
-            if (got.back().rfind("bestmove ", 0) == 0) return got;
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(2));
-    }
-    got.push_back("no bestmove");
-    return got;
+    return lines.through("bestmove ");
 }
 
 }  // namespace

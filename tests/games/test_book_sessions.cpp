@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "captured_output.h"
 #include "chess/polyglot_book.h"
 #include "core/ucci.h"
 #include "core/uci.h"
@@ -29,31 +30,7 @@ using namespace sen;
 
 namespace {
 
-struct Captured {
-    std::mutex mutex;
-    std::vector<std::string> lines;
-    Output out{[this](std::string_view text) {
-        std::lock_guard lock(mutex);
-        lines.emplace_back(text);
-    }};
-    std::vector<std::string> take() {
-        std::lock_guard lock(mutex);
-        return std::exchange(lines, {});
-    }
-    // The lines up to the first that starts with `prefix` (20 s at most).
-    std::vector<std::string> through(std::string_view prefix) {
-        std::vector<std::string> got;
-        for (int waited_ms = 0; waited_ms < 20000; waited_ms += 2) {
-            for (std::string& l : take()) {
-                got.push_back(std::move(l));
-                if (got.back().rfind(prefix, 0) == 0) return got;
-            }
-            std::this_thread::sleep_for(std::chrono::milliseconds(2));
-        }
-        got.push_back("(timed out)");
-        return got;
-    }
-};
+using Captured = test::CapturedOutput;
 
 struct Record {
     std::uint64_t key;

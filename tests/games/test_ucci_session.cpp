@@ -14,6 +14,7 @@
 
 #include <fmt/format.h>
 
+#include "captured_output.h"
 #include "core/ucci.h"
 #include "core/version.h"
 #include "games.h"
@@ -22,21 +23,7 @@ using namespace sen;
 
 namespace {
 
-struct Captured {
-    std::mutex mutex;
-    std::vector<std::string> lines;
-    Output out{[this](std::string_view text) {
-        std::lock_guard lock(mutex);
-        std::string_view rest = text;
-        for (std::size_t nl; (nl = rest.find('\n')) != std::string_view::npos; rest.remove_prefix(nl + 1))
-            lines.emplace_back(rest.substr(0, nl));
-        lines.emplace_back(rest);
-    }};
-    std::vector<std::string> take() {
-        std::lock_guard lock(mutex);
-        return std::exchange(lines, {});
-    }
-};
+using Captured = test::CapturedOutput;
 
 std::string fen(UcciSession& session, Captured& c) {
     session.handle_line("d");

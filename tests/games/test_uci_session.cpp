@@ -21,6 +21,7 @@
 
 #include <fmt/format.h>
 
+#include "captured_output.h"
 #include "chess/engine.h"
 #include "chess/nnue.h"
 #include "core/game_front_for.h"
@@ -38,22 +39,7 @@ using namespace sen::chess;
 namespace {
 
 // A session whose output lines are kept for inspection.
-struct Captured {
-    std::mutex mutex;
-    std::vector<std::string> lines;
-    Output out{[this](std::string_view text) {
-        std::lock_guard lock(mutex);
-        std::string_view rest = text;
-        // `d` and the perft total are one call with several lines.
-        for (std::size_t nl; (nl = rest.find('\n')) != std::string_view::npos; rest.remove_prefix(nl + 1))
-            lines.emplace_back(rest.substr(0, nl));
-        lines.emplace_back(rest);
-    }};
-    std::vector<std::string> take() {
-        std::lock_guard lock(mutex);
-        return std::exchange(lines, {});
-    }
-};
+using Captured = test::CapturedOutput;
 
 std::string fen_line(const std::vector<std::string>& lines) {
     for (const std::string& l : lines)

@@ -500,11 +500,7 @@ struct ToyGame {
     }
     static constexpr BookFormat BOOK_FORMAT{"toy", 12, decode_book_record};
     static std::vector<BookMove<Move>> book_moves(const OpeningBook& book, const Position& pos) {
-        std::vector<BookMove<Move>> moves;
-        const MoveList legal = legal_moves(pos);
-        for (const BookEntry& e : book.find(pos.key()))
-            if (legal.contains(Move(e.move))) moves.push_back({Move(e.move), e.weight});
-        return moves;
+        return legal_book_moves<Move>(book.find(pos.key()), legal_moves(pos), [](Move m) { return m.raw(); });
     }
 };
 
