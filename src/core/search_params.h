@@ -263,14 +263,14 @@ constexpr std::array<int, TUNABLE_COUNT> values_with(const std::array<TunableVal
 // without a rebuild; For<Game>'s names are references into it. Release builds keep every value
 // a compile-time constant.
 template <class Game>
-inline std::array<int, TUNABLE_COUNT> game_values = values_with(Game::SEARCH_PARAMETERS);
-#define SEN_TUNABLE_MEMBER(name, value, min, max, step) static inline int& name = game_values<Game>[index_of(#name)];
+inline std::array<int, TUNABLE_COUNT> GAME_VALUES = values_with(Game::SEARCH_PARAMETERS);
+#define SEN_TUNABLE_MEMBER(name, value, min, max, step) static inline int& name = GAME_VALUES<Game>[index_of(#name)];
 // What is computed from the values is a constant expression only in a release build.
 #define SEN_PARAM_CONSTEXPR
 #else
 template <class Game>
-inline constexpr std::array<int, TUNABLE_COUNT> game_values = values_with(Game::SEARCH_PARAMETERS);
-#define SEN_TUNABLE_MEMBER(name, value, min, max, step) static constexpr int name = game_values<Game>[index_of(#name)];
+inline constexpr std::array<int, TUNABLE_COUNT> GAME_VALUES = values_with(Game::SEARCH_PARAMETERS);
+#define SEN_TUNABLE_MEMBER(name, value, min, max, step) static constexpr int name = GAME_VALUES<Game>[index_of(#name)];
 #define SEN_PARAM_CONSTEXPR constexpr
 #endif
 

@@ -50,7 +50,7 @@ bool set_search_parameter([[maybe_unused]] std::string_view name, [[maybe_unused
 #ifdef SEN_TUNE
     const std::size_t i = params::tunable_index(name);
     if (i == params::TUNABLE_COUNT || value < params::TUNABLES[i].min || value > params::TUNABLES[i].max) return false;
-    params::game_values<Game>[i] = value;
+    params::GAME_VALUES<Game>[i] = value;
     LMR<Game>.fill();
     return true;
 #else
