@@ -3,6 +3,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include <fmt/core.h>
@@ -12,7 +13,7 @@
 #include "chess/syzygy/tablebase.h"
 #include "core/game_front_for.h"
 #include "core/search_worker.h"
-#include "nnue/active_network.h"
+#include "nnue/shared_network.h"
 #include "xiangqi/engine.h"
 #include "xiangqi/nnue.h"
 
@@ -61,60 +62,34 @@ void add_syzygy_options(GameEntry& entry) {
     entry.options.push_back(std::move(limit));
 }
 
-// One game's choice for EvalFile: BUILT_IN (the network built into the binary, or the game's
-// own evaluation when the build has none), a file's path, or empty for the game's own evaluation.
-template <class Features>
-void choose_network(sen::nn::ActiveNetwork<Features>& networks, std::string& file, const std::string& value, OptionHost& host,
-                    std::string_view own_evaluation) {
-    constexpr std::string_view BUILT_IN = chess::nnue::BUILT_IN_NETWORK;
-    const std::string_view game = Features::NAME;
-    if (value.empty() || value == "<empty>") {
-        networks.clear();
-        file.clear();
-        host.info(fmt::format("EvalFile: evaluating {} with the {}", game, own_evaluation));
-    } else if (value == BUILT_IN) {
-        if (file != BUILT_IN) networks.use_embedded();  // else already active
-        file = BUILT_IN;
-        host.info(networks.has_embedded()
-                      ? fmt::format("EvalFile: evaluating {} with the built-in network", game)
-                      : fmt::format("EvalFile: evaluating {} with the {} (this build has no {} network)", game, own_evaluation, game));
-    } else if (const auto problem = networks.load_file(value)) {
-        host.error(fmt::format("option EvalFile: {}; unchanged", printable(*problem, 200)));
-    } else {
-        file = value;
-        host.info(fmt::format("EvalFile: evaluating {} with the network in {}", game, printable(value, 200)));
+// EvalFile in a game whose engines evaluate with networks (its Evaluator a SharedNetwork): the
+// built-in network (or `own_evaluation` where the build has none), a file's, or none (empty:
+// `own_evaluation`). The network goes into the session's choices for the game, and from there to
+// its engines (GameFrontFor).
+template <class Game>
+GameEntry::NetworkChoice choose_network(GameChoices<Game>& choices, const std::string& value, std::string_view own_evaluation) {
+    using Features = typename Game::Evaluator::element_type::Features;
+    const std::string_view game = Game::NAME;
+    if (value.empty()) {
+        choices.evaluator = nullptr;
+        return {true, fmt::format("EvalFile: evaluating {} with the {}", game, own_evaluation)};
     }
+    if (value == sen::nn::BUILT_IN_NETWORK) {
+        choices.evaluator = Game::default_evaluator();
+        return {true, choices.evaluator
+                          ? fmt::format("EvalFile: evaluating {} with the built-in network", game)
+                          : fmt::format("EvalFile: evaluating {} with the {} (this build has no {} network)", game, own_evaluation, game)};
+    }
+    auto loaded = sen::nn::load_network<Features>(value);
+    if (auto* problem = std::get_if<std::string>(&loaded)) return {false, printable(*problem, 200)};
+    choices.evaluator = std::get<sen::nn::SharedNetwork<Features>>(std::move(loaded));
+    return {true, fmt::format("EvalFile: evaluating {} with the network in {}", game, printable(value, 200))};
 }
 
-// EvalFile, a network from `sen nnue-train`, for the game UCI_Variant names: each game keeps its
-// own choice (a chess network is refused in xiangqi and the other way round, by the files'
-// magics). Swapped only between searches: the search threads read the network. The engine may
-// still be busy without a `go`: `uci` starts a short warm-up search in the background, and GUIs
-// send options straight after uciok. `uci` shows chess's choice, the default variant's.
-UciOption eval_file_option() {
-    struct Choices {
-        std::string chess{chess::nnue::BUILT_IN_NETWORK}, xiangqi{xiangqi::nnue::BUILT_IN_NETWORK};
-    };
-    const auto files = std::make_shared<Choices>();
-    UciOption eval =
-        UciOption::string("EvalFile", std::string(chess::nnue::BUILT_IN_NETWORK), [files](const std::string& value, OptionHost& host) {
-            if (host.searching()) {
-                host.error("EvalFile cannot change during a search; unchanged");
-                return;
-            }
-            host.wait();
-            if (host.variant() == xiangqi::XiangqiGame::NAME)
-                choose_network(xiangqi::nnue::active(), files->xiangqi, value, host, "table evaluation");
-            else choose_network(chess::nnue::active(), files->chess, value, host, "hand-written evaluation");
-        });
-    eval.shown = [files] { return files->chess; };
-    eval.reset = [files] {
-        // The networks are the process's: a new session starts on the defaults.
-        chess::nnue::active().use_embedded();
-        xiangqi::nnue::active().use_embedded();
-        *files = Choices{};
-    };
-    return eval;
+template <class Game>
+void add_network_choice(GameEntry& entry, const std::shared_ptr<GameChoices<Game>>& choices, std::string_view own_evaluation) {
+    entry.choose_network = [choices, own_evaluation](const std::string& value) { return choose_network(*choices, value, own_evaluation); };
+    entry.default_network = std::string(sen::nn::BUILT_IN_NETWORK);
 }
 
 // Each game's entry for the protocol: its front (core/game_front.h) and the options that belong to
@@ -131,7 +106,8 @@ GameEntry game_entry(GameTag<chess::ChessGame>) {
     GameEntry entry;
     entry.variant = ChessGame::NAME;
     entry.strength_levels = true;  // calibrated against Stockfish 15.1's levels (docs/strength-levels.md)
-    entry.make_front = [chess960] { return std::make_unique<GameFrontFor<ChessGame>>(chess960); };
+    const auto choices = std::make_shared<GameChoices<ChessGame>>();
+    entry.make_front = [chess960, choices] { return std::make_unique<GameFrontFor<ChessGame>>(chess960, choices); };
 
     entry.options.push_back(UciOption::check("UCI_Chess960", CHESS960_DEFAULT, [chess960](bool on, OptionHost& host) {
         if (on == *chess960) return;
@@ -141,7 +117,7 @@ GameEntry game_entry(GameTag<chess::ChessGame>) {
         if (host.variant() == ChessGame::NAME) host.reread_position();
     }));
 
-    entry.options.push_back(eval_file_option());
+    add_network_choice(entry, choices, "hand-written evaluation");
 
     add_syzygy_options(entry);
 
@@ -153,19 +129,19 @@ GameEntry game_entry(GameTag<chess::ChessGame>) {
 }
 
 // The event's xiangqi rules (xiangqi/rules.h, docs/xiangqi.md "Rule sets"): the repetition rules
-// and the no-capture move limit in moves (0: none). They are this session's, held here and given
-// to the xiangqi front's engine (GameFrontFor's rules), which plays every position by them; the
-// current xiangqi position is read again at once. Changed only between searches: the search's
-// positions carry their own copy.
-void add_xiangqi_rule_options(GameEntry& entry, const std::shared_ptr<xiangqi::RuleSettings>& settings) {
+// and the no-capture move limit in moves (0: none). They are this session's choices, given to the
+// xiangqi front's engine (GameFrontFor), which plays every position by them; the current xiangqi
+// position is read again at once. Changed only between searches: the search's positions carry
+// their own copy.
+void add_xiangqi_rule_options(GameEntry& entry, const std::shared_ptr<GameChoices<xiangqi::XiangqiGame>>& choices) {
     namespace xq = xiangqi;
-    const auto apply = [settings](OptionHost& host, std::string_view option, auto change) {
+    const auto apply = [choices](OptionHost& host, std::string_view option, auto change) {
         if (host.searching()) {
             host.error(fmt::format("{} cannot change during a search; unchanged", option));
             return;
         }
         host.wait();
-        change(*settings);
+        change(choices->rules);
         if (host.variant() == xq::XiangqiGame::NAME) host.reread_position();
     };
     UciOption rules = UciOption::combo(
@@ -175,13 +151,13 @@ void add_xiangqi_rule_options(GameEntry& entry, const std::shared_ptr<xiangqi::R
             apply(host, "Repetition Rule",
                   [&](xq::RuleSettings& s) { s.repetition = xq::parse_repetition_rules(value).value_or(xq::RepetitionRules::Asian); });
         });
-    rules.reset = [settings] { settings->repetition = xq::RepetitionRules::Asian; };
+    rules.reset = [choices] { choices->rules.repetition = xq::RepetitionRules::Asian; };
     entry.options.push_back(std::move(rules));
     UciOption limit =
         UciOption::spin("Move Limit", xq::RuleSettings::DEFAULT_NO_CAPTURE_LIMIT / 2, 0, 1000, [apply](int moves, OptionHost& host) {
             apply(host, "Move Limit", [&](xq::RuleSettings& s) { s.no_capture_limit = 2 * moves; });
         });
-    limit.reset = [settings] { settings->no_capture_limit = xq::RuleSettings::DEFAULT_NO_CAPTURE_LIMIT; };
+    limit.reset = [choices] { choices->rules.no_capture_limit = xq::RuleSettings::DEFAULT_NO_CAPTURE_LIMIT; };
     entry.options.push_back(std::move(limit));
 }
 
@@ -189,16 +165,17 @@ GameEntry game_entry(GameTag<xiangqi::XiangqiGame>) {
     using xiangqi::XiangqiGame;
     // Ranks counted from 0 ("h2e2"), for UCCI and Pikafish's UCI; Fairy-Stockfish's 1-10 otherwise.
     const auto ranks_from_zero = std::make_shared<bool>(false);
-    const auto rules = std::make_shared<xiangqi::RuleSettings>();
+    const auto choices = std::make_shared<GameChoices<XiangqiGame>>();
     GameEntry entry;
     entry.variant = XiangqiGame::NAME;
-    entry.make_front = [ranks_from_zero, rules] { return std::make_unique<GameFrontFor<XiangqiGame>>(ranks_from_zero, rules); };
+    entry.make_front = [ranks_from_zero, choices] { return std::make_unique<GameFrontFor<XiangqiGame>>(ranks_from_zero, choices); };
     entry.ranks_from_zero = [ranks_from_zero](bool on) { *ranks_from_zero = on; };
     entry.reads_position = [](const std::vector<std::string_view>& tokens) {
         XiangqiGame::Position pos;
         return GameFrontFor<XiangqiGame>::parse_position(tokens, pos, true);
     };
-    add_xiangqi_rule_options(entry, rules);
+    add_xiangqi_rule_options(entry, choices);
+    add_network_choice(entry, choices, "table evaluation");
     entry.xboard_variants.push_back({"xiangqi", [](OptionHost&) {}});
     return entry;
 }

@@ -40,6 +40,10 @@ struct ChessGame {
     using Piece = chess::Piece;
     using Threats = chess::Threats;
     using EvalState = nnue::EvalState;
+    // The network an engine evaluates with: from the start the built-in one; none (nullptr) for
+    // the hand-written evaluation.
+    using Evaluator = sen::nn::SharedNetwork<nnue::ChessFeatures>;
+    static Evaluator default_evaluator() { return nnue::built_in_network(); }
 
     static constexpr std::string_view NAME = "chess";
     // No event changes chess's rules.
@@ -61,10 +65,10 @@ struct ChessGame {
     static std::uint64_t count_legal_moves(const Position& pos) { return chess::count_legal_moves(pos); }
     static bool is_legal(const Position& pos, Move m) { return chess::is_legal(pos, m); }
 
-    // The learned evaluation (nnue.h) while a network is active (the built-in one, or EvalFile's),
+    // The learned evaluation (nnue.h) while the engine has a network (the built-in one, or EvalFile's),
     // else the hand-written one (eval.h).
     static int evaluate(const Position& pos, EvalState& eval_state) {
-        return nnue::active_network() ? nnue::evaluate(pos, eval_state) : chess::evaluate(pos);
+        return eval_state.network() ? nnue::evaluate(pos, eval_state) : chess::evaluate(pos);
     }
     // A hash of where the pawns stand, for the search's static-eval correction.
     static std::uint64_t pawn_structure_key(const Position& pos) {
@@ -160,10 +164,10 @@ struct ChessGame {
         static constexpr const char* WORDS[5] = {"Loss", "Blessed loss", "Draw", "Cursed win", "Win"};
         return text + "Tablebases WDL: " + WORDS[*wdl + 2] + "\nTablebases DTZ: " + (dtz ? std::to_string(*dtz) : "none") + '\n';
     }
-    static std::string eval_report(const Position& pos) {
-        if (!nnue::active_network()) return chess::eval_report(pos);
+    static std::string eval_report(const Position& pos, const Evaluator& network_in_use) {
+        if (!network_in_use) return chess::eval_report(pos);
         // Normalised as the search's scores are shown (core/wdl.h), with the network's own number.
-        const int network = nnue::evaluate_fresh(pos, *nnue::active_network());
+        const int network = nnue::evaluate_fresh(pos, *network_in_use);
         return "network: " + std::to_string(WDL_MODEL.normalised(network)) + " cp (side to move; " + std::to_string(network) +
                " in the network's units)\nhand-written: " + chess::eval_report(pos);
     }

@@ -161,32 +161,21 @@ class Position;
 
 namespace sen::chess::nnue {
 
-// The network the chess engine evaluates with, if any (nnue/active_network.h): from the start
-// the one built into the binary from nets/default.nnue.
-sen::nn::ActiveNetwork<ChessFeatures>& active();
-// The one in use, or nullptr (the hand-written evaluation, eval.h, then), and the same changes.
-const Network* active_network();
-void set_network(const Network& net);
-void clear_network();
-unsigned network_generation();
-// The name that stands for the network built into the binary (EvalFile's default, nnue-train's
-// --init), its file's bytes, and making it the active one again.
-constexpr std::string_view BUILT_IN_NETWORK = "<built-in>";
+// The network built into the binary from nets/default.nnue, parsed once: what every chess engine
+// evaluates with until told otherwise (nnue/shared_network.h). Its file's bytes, for tools that
+// start from it (nnue-train's --init).
+sen::nn::SharedNetwork<ChessFeatures> built_in_network();
 std::span<const unsigned char> embedded_network_file();
-void use_embedded_network();
-// read_network_file (nnue/network_file.h), then makes it the active network. On failure returns
-// why, and the active network stays as it was.
-std::optional<std::string> load_network_file(const std::string& path);
 
 // The evaluation's state beside a position that moves are made on (nnue/network.h's
 // AccumulatorStack): the search keeps one per thread and pushes and pops it with its moves;
-// anything else that evaluates a position keeps its own, reset() when it sets up a position.
+// anything else that evaluates a position keeps its own, reset(network) when it sets up a position.
 using EvalState = sen::nn::AccumulatorStack<ChessFeatures>;
 
-// The active network's (there must be one) hidden layer for `pos`, brought up to date in `state`
-// from the nearest computed ancestor.
+// The hidden layer for `pos` by the state's network (there must be one), brought up to date in
+// `state` from the nearest computed ancestor.
 const Accumulator& accumulator(const Position& pos, EvalState& state);
-// Centipawns from the side to move's point of view by the active network (there must be one).
+// Centipawns from the side to move's point of view by the state's network (there must be one).
 int evaluate(const Position& pos, EvalState& state);
 // The same value with the accumulator summed from scratch: the reference the incremental path
 // is tested against, and what tools use for one-off evaluations.

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <functional>
 #include <string_view>
+#include <utility>
 
 #include "core/search.h"
 #include "core/timeman.h"
@@ -26,12 +27,15 @@ struct BenchResult {
 // Receives each position's index, FEN and node count.
 using BenchProgress = std::function<void(int, std::string_view, std::uint64_t)>;
 
+// With `evaluator` (an engine's EvalFile choice); the signature is the default one's.
 template <SearchGame Game>
-requires ProtocolGame<Game> BenchResult run_bench(int depth, const BenchProgress& progress = {}) {
+requires ProtocolGame<Game> BenchResult run_bench(int depth, const BenchProgress& progress = {},
+                                                  typename Game::Evaluator evaluator = Game::default_evaluator()) {
     TranspositionTable tt;
     tt.resize(16);
     BasicSearcher<Game> searcher(tt);
     searcher.set_threads(1);
+    searcher.set_evaluator(std::move(evaluator));
     BenchResult result;
     const auto start = std::chrono::steady_clock::now();
     int index = 0;

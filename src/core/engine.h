@@ -26,6 +26,7 @@
 #include <mutex>
 #include <optional>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "core/engine_control.h"
@@ -89,6 +90,14 @@ public:
         Game::set_rules(position_, rules_);
     }
     const typename Game::Rules& rules() const { return rules_; }
+    // What this engine evaluates with (Game::Evaluator: a network of its own choosing, or none),
+    // for the next search. Not during a search; waits for the start-up warm-up, which reads it.
+    void set_evaluator(typename Game::Evaluator evaluator) {
+        if (evaluator == searcher_.evaluator()) return;
+        wait();
+        searcher_.set_evaluator(std::move(evaluator));
+    }
+    const typename Game::Evaluator& evaluator() const { return searcher_.evaluator(); }
 
     // Starts a search on the current position; stops and finishes a running one first.
     // `searchmoves` restricts the root to those moves (legal ones, as the protocol read them

@@ -126,13 +126,18 @@ concept SearchGame = requires(const typename G::Position& pos, typename G::Posit
     G::generate_quiet(pos, list);
     { G::count_legal_moves(pos) } -> std::convertible_to<std::uint64_t>;
     { G::is_legal(pos, m) } -> std::same_as<bool>;
-    // Evaluation in centipawns from the side to move's point of view. EvalState is what the
-    // evaluation keeps beside one searcher's position (a network's accumulators), so that the
-    // position, and perft and the rules with it, carry none of it: default-constructible, reset()
-    // when that position is set to a new root, push() after each move (null moves too) made on
-    // it and pop() after each taken back. Anything else that evaluates keeps its own.
+    // Evaluation in centipawns from the side to move's point of view. Evaluator is what an engine
+    // evaluates with, its own choice (a network, shared and never changed once made, or none for
+    // the hand-written evaluation), default_evaluator() what a new engine starts with. EvalState
+    // is what the evaluation keeps beside one searcher's position (a network's accumulators), so
+    // that the position, and perft and the rules with it, carry none of it: default-constructible,
+    // reset(evaluator) when that position is set to a new root, push() after each move (null
+    // moves too) made on it and pop() after each taken back. Anything else that evaluates keeps
+    // its own.
+    requires std::equality_comparable<typename G::Evaluator>;
+    { G::default_evaluator() } -> std::same_as<typename G::Evaluator>;
     typename G::EvalState;
-    eval_state.reset();
+    eval_state.reset(G::default_evaluator());
     eval_state.push();
     eval_state.pop();
     { G::evaluate(pos, eval_state) } -> std::same_as<int>;
@@ -189,7 +194,7 @@ concept ProtocolGame = requires(const typename G::Position& pos, typename G::Pos
     // Whether the game is over in this position, by the rules alone (calls the move generator).
     { G::game_end(pos) } -> std::same_as<GameEnd>;
     { G::pretty(pos) } -> std::same_as<std::string>;
-    { G::eval_report(pos) } -> std::same_as<std::string>;
+    { G::eval_report(pos, G::default_evaluator()) } -> std::same_as<std::string>;
     // The win/draw/loss model of UCI_ShowWDL (core/wdl.h) and the material count it reads.
     { G::WDL_MODEL } -> std::convertible_to<WdlModel>;
     { G::wdl_material(pos) } -> std::same_as<int>;

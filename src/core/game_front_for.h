@@ -37,6 +37,15 @@
 
 namespace sen {
 
+// What a session's options chose for one game's engines: the rules its positions play by and
+// what it evaluates with. The game's registration (src/games.cpp) holds it, its options change it
+// between searches, and each front made from it hands it to its engine.
+template <SearchGame Game>
+struct GameChoices {
+    typename Game::Rules rules{};
+    typename Game::Evaluator evaluator = Game::default_evaluator();
+};
+
 template <SearchGame Game>
 requires ProtocolGame<Game>
 class GameFrontFor final : public GameFront {
@@ -44,19 +53,19 @@ public:
     using Position = typename Game::Position;
     using Move = typename Game::Move;
 
-    // `notation`: the game's notation flag, and `rules` the rules its positions play by, both
-    // owned by the game's registration (src/games.cpp), which may let options set them; none
-    // reads false and the game's standard rules. The engine is told the rules whenever a command
-    // sets a position or starts a search, so a change reaches it before it matters.
-    explicit GameFrontFor(std::shared_ptr<const bool> notation = nullptr, std::shared_ptr<const typename Game::Rules> rules = nullptr)
-        : notation_(std::move(notation)), rules_(std::move(rules)) {
-        sync_rules();
+    // `notation`: the game's notation flag, and `choices` the rules and evaluator of its engine,
+    // both owned by the game's registration (src/games.cpp), which lets options set them; none
+    // reads false and a new engine's defaults. The engine is told the choices whenever a command
+    // sets a position, evaluates or starts a search, so a change reaches it before it matters.
+    explicit GameFrontFor(std::shared_ptr<const bool> notation = nullptr, std::shared_ptr<const GameChoices<Game>> choices = nullptr)
+        : notation_(std::move(notation)), choices_(std::move(choices)) {
+        sync_choices();
     }
 
     std::string_view name() const override { return Game::NAME; }
     EngineControl& engine() override { return engine_; }
     CecpGame& cecp() override {
-        sync_rules();
+        sync_choices();
         if (!cecp_) cecp_ = std::make_unique<CecpGameFor<Game>>(engine_, notation_);
         return *cecp_;
     }
@@ -65,20 +74,20 @@ public:
     FenError set_position(const std::vector<std::string_view>& tokens) override {
         Position pos;
         if (FenError e = parse_position(tokens, pos, notation())) return e;
-        sync_rules();
+        sync_choices();
         engine_.set_position(std::move(pos));
         if (cecp_) cecp_->forget_history();
         return std::nullopt;
     }
 
     void reread_position() override {
-        sync_rules();
+        sync_choices();
         Position pos;
         if (!Game::set_fen(pos, engine_.position().fen(), notation())) engine_.set_position(std::move(pos));
     }
 
     void go(const GoParams& params, std::chrono::steady_clock::time_point start, bool wdl, TextCallbacks text_callbacks) override {
-        sync_rules();
+        sync_choices();
         const bool flag = notation();
         std::vector<Move> searchmoves;
         for (const std::string& text : params.searchmoves)
@@ -123,7 +132,10 @@ public:
     }
 
     std::string board() const override { return Game::pretty(engine_.position()); }
-    std::string eval() const override { return Game::eval_report(engine_.position()); }
+    std::string eval() override {
+        sync_choices();
+        return Game::eval_report(engine_.position(), engine_.evaluator());
+    }
 
     std::uint64_t perft(int depth, int threads, std::size_t hash_mb, Output& out) override {
         Position pos = engine_.position();
@@ -150,7 +162,10 @@ public:
     }
 
     int bench_depth() const override { return Game::BENCH_DEPTH; }
-    BenchResult bench(int depth) override { return run_bench<Game>(depth); }
+    BenchResult bench(int depth) override {
+        sync_choices();
+        return run_bench<Game>(depth, {}, engine_.evaluator());
+    }
 
     std::optional<std::string> open_book(std::string_view paths) override { return book_.open(paths, Game::BOOK_FORMAT); }
 
@@ -201,12 +216,14 @@ public:
 
 private:
     bool notation() const { return notation_ && *notation_; }
-    void sync_rules() {
-        if (rules_ && !engine_.searching()) engine_.set_rules(*rules_);
+    void sync_choices() {
+        if (!choices_ || engine_.searching()) return;
+        engine_.set_rules(choices_->rules);
+        engine_.set_evaluator(choices_->evaluator);
     }
 
     std::shared_ptr<const bool> notation_;
-    std::shared_ptr<const typename Game::Rules> rules_;
+    std::shared_ptr<const GameChoices<Game>> choices_;
     // Made by the first cecp(); declared before the engine, whose search thread (joined when the
     // engine goes) may still report to it.
     std::unique_ptr<CecpGameFor<Game>> cecp_;

@@ -24,7 +24,8 @@ constexpr int OVERHEAD_MAX_MS = 5000;
 
 GameSlot::GameSlot(std::vector<GameEntry> games)
     : games_(std::move(games)), hash_mb_(EngineDefaults::HASH_MB), threads_(EngineDefaults::THREADS), multipv_(EngineDefaults::MULTIPV),
-      move_overhead_ms_(EngineDefaults::MOVE_OVERHEAD_MS), book_files_(games_.size()) {
+      move_overhead_ms_(EngineDefaults::MOVE_OVERHEAD_MS), book_files_(games_.size()), network_files_(games_.size()) {
+    for (std::size_t i = 0; i < games_.size(); ++i) network_files_[i] = games_[i].default_network;
     game_ = make_front(games_.front().variant);
 }
 
@@ -85,6 +86,38 @@ void GameSlot::add_options(OptionTable& table) {
         game_->open_book("");
     };
     table.add(std::move(book));
+    // EvalFile, a network file from the trainer for the active game: each game keeps its own
+    // choice (a network of one game is refused in another, by the files' magics), in its engines
+    // alone. The engine may still be busy without a `go`: `uci` starts a short warm-up search in
+    // the background, and GUIs send options straight after uciok. Offered where a game has networks.
+    UciOption network = UciOption::string("EvalFile", games_.front().default_network, [this](const std::string& value, OptionHost& host) {
+        if (engine().searching()) {
+            host.error("EvalFile cannot change during a search; unchanged");
+            return;
+        }
+        host.wait();
+        const GameEntry& game = games_[active_game()];
+        if (!game.choose_network) {
+            host.error(fmt::format("option EvalFile: {} evaluates without networks; unchanged", game.variant));
+            return;
+        }
+        const GameEntry::NetworkChoice choice = game.choose_network(value == "<empty>" ? std::string() : value);
+        if (!choice.taken) {
+            host.error(fmt::format("option EvalFile: {}; unchanged", choice.message));
+            return;
+        }
+        network_files_[active_game()] = value.empty() ? std::string("<empty>") : value;
+        host.info(choice.message);
+    });
+    network.shown = [this] { return network_files_[active_game()]; };
+    network.reset = [this] {
+        // Each game's engines back on their built-in network, silently.
+        for (std::size_t i = 0; i < games_.size(); ++i) {
+            if (games_[i].choose_network) games_[i].choose_network(games_[i].default_network);
+            network_files_[i] = games_[i].default_network;
+        }
+    };
+    if (std::any_of(games_.begin(), games_.end(), [](const GameEntry& g) { return bool(g.choose_network); })) table.add(std::move(network));
     std::vector<std::string> variants;
     for (const GameEntry& g : games_) {
         for (const UciOption& o : g.options) table.add(o);

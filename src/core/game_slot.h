@@ -55,6 +55,15 @@ struct GameEntry {
     std::function<FenError(const std::vector<std::string_view>& tokens)> reads_position;
     // In a tuning build: sets one of the game's search parameters (core/tuning.h).
     std::function<bool(std::string_view name, int value)> set_search_parameter;
+    // EvalFile in this game: its engines evaluate from now on with the network in a file, the
+    // built-in one (the value default_network) or none (empty: the game's own evaluation). Unset
+    // where the game has no networks. Never called during a search.
+    struct NetworkChoice {
+        bool taken = false;   // else the engines keep what they had
+        std::string message;  // an info line when taken, else the error
+    };
+    std::function<NetworkChoice(const std::string& value)> choose_network;
+    std::string default_network;  // EvalFile's default, the name of the built-in network
 };
 
 // What the program brings to a session from outside core.
@@ -91,7 +100,7 @@ public:
     int variant_choices() const { return variant_choices_; }
 
     // Adds the options of the table's head (Hash, Threads, MultiPV, Ponder, Move Overhead, Clear
-    // Hash, UCI_ShowWDL, UCI_LimitStrength, UCI_Elo, OwnBook, BookFile), then each game's, then
+    // Hash, UCI_ShowWDL, UCI_LimitStrength, UCI_Elo, OwnBook, BookFile, EvalFile), then each game's, then
     // UCI_Variant: the `uci` order.
     void add_options(OptionTable& table);
     // Makes the named game the active one, in the state of a fresh engine with the slot's
@@ -136,7 +145,8 @@ private:
     bool handshake_done_ = false;
     int variant_choices_ = 0;
     bool own_book_ = SlotDefaults::OWN_BOOK;
-    std::vector<std::string> book_files_;  // BookFile of each game, in the order of games_ ("" for none)
+    std::vector<std::string> book_files_;     // BookFile of each game, in the order of games_ ("" for none)
+    std::vector<std::string> network_files_;  // EvalFile of each game, in the same order
 };
 
 }  // namespace sen

@@ -21,6 +21,7 @@
 #include <mutex>
 #include <optional>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "core/game.h"
@@ -119,6 +120,10 @@ public:
     // Forget everything learnt (histories, killers): for `ucinewgame` and bench. Not while a
     // search runs.
     void clear();
+    // What the searches evaluate with (Game::Evaluator): from the start the game's default,
+    // afterwards what its owner (an engine, a tool) sets. Not while a search runs.
+    void set_evaluator(typename Game::Evaluator evaluator) { evaluator_ = std::move(evaluator); }
+    const typename Game::Evaluator& evaluator() const { return evaluator_; }
 
     // Searches until a limit is reached or control.stop is set; blocks the calling thread,
     // which serves as the main search thread. `root` must have at least one legal move.
@@ -131,6 +136,7 @@ private:
     void wait_for_helpers();
 
     TranspositionTable& tt_;
+    typename Game::Evaluator evaluator_ = Game::default_evaluator();
     int thread_count_ = 1;
     std::vector<LargeBox<Worker>> workers_;  // each in its own mapping: a few MB of histories
 

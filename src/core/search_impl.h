@@ -622,7 +622,7 @@ typename BasicSearcher<Game>::Result BasicSearcher<Game>::search(const Position&
     }
     for (auto& w : workers_) {
         w->pos = root;
-        w->eval_state.reset();
+        w->eval_state.reset(evaluator_);
         w->root_moves = root_moves;
         w->completed_root_moves.clear();
         w->nodes = 0;

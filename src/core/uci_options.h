@@ -63,7 +63,7 @@ struct UciOption {
     // value in effect).
     std::function<std::string()> shown;
     // Puts what the option controls back to its default, silently; a new session runs every
-    // reset (for state that outlives a session, such as a process-wide evaluation network).
+    // reset (for state a session shares with others, such as the files of endgame tables).
     std::function<void()> reset;
 
     static UciOption check(std::string name, bool default_value, std::function<void(bool, OptionHost&)> apply);

@@ -111,6 +111,7 @@ constexpr std::size_t MAGIC_BYTES = 8;
 
 template <FeatureSet F>
 struct Network {
+    using Features = F;
     static_assert(F::HIDDEN >= 16 && F::HIDDEN % 16 == 0, "the SIMD loops take 16 neurons at a time");
     static_assert(double(W1_LIMIT) * QA * F::MAX_PIECES < 32767.0, "the first-layer rows of all pieces must fit in int16");
     static_assert(double(W2_LIMIT) * QB < 127.5, "clamp * w2 must fit in int16");
@@ -322,9 +323,11 @@ int evaluate_fresh(const Position& pos, const Network<F>& net) {
     return output(net, acc, pos.side_to_move());
 }
 
-// The network a game evaluates with (active_network.h).
+// A network as an engine holds it: loaded once and never changed, shared by whoever evaluates
+// with it (an engine, its search threads' states, a tool); empty where the game's hand-written
+// evaluation is used instead.
 template <FeatureSet F>
-class ActiveNetwork;
+using SharedNetwork = std::shared_ptr<const Network<F>>;
 
 // The rebuild of a view's accumulator after its king changed bucket or board half (the "finny
 // table"): per view and perspective, the accumulator last computed there and the board it was
@@ -384,18 +387,29 @@ private:
 // that node is evaluated (so a node that is never evaluated costs nothing), from the nearest
 // computed ancestor by the pieces each move changed, or summed afresh. The position knows nothing
 // of it: whoever makes moves on the position and evaluates it calls push() after each move made
-// (a null move too) and pop() after each taken back, and reset() when the position is set anew.
-// With king buckets it also keeps the RefreshCache, so it is never shared between threads.
+// (a null move too) and pop() after each taken back, and reset() when the position is set anew,
+// naming the network to evaluate with from then on. With king buckets it also keeps the
+// RefreshCache, so it is never shared between threads.
 template <FeatureSet F>
 class AccumulatorStack {
 public:
     AccumulatorStack() { grow(); }
 
-    // The position as it stands now is the new root, not yet computed.
-    void reset() {
+    // The position as it stands now is the new root, not yet computed, to be evaluated with
+    // `net` (none: the stack is not used until a reset names one). The stack keeps its share of
+    // the network, so a network it summed for is never freed and another one put at its address
+    // while it still holds sums of the first.
+    void reset(SharedNetwork<F> net) {
         top_ = 0;
         ready_[0] = 0;
+        if (net == net_) return;
+        net_ = std::move(net);
+        std::fill(ready_.begin(), ready_.end(), std::uint8_t{0});
+        if constexpr (KingBucketed<F>)
+            if (net_) refresh_cache_.reset(*net_);
     }
+    // The network it evaluates with, or nullptr.
+    const Network<F>* network() const { return net_.get(); }
     // A move was made: the new node is not computed yet.
     void push() {
         ++top_;
@@ -405,22 +419,16 @@ public:
     // The last move was taken back.
     void pop() { --top_; }
 
-    // The accumulator of `pos`, which must be the position this stack followed.
-    // `network_generation` tells a changed network (the stack forgets what it summed for
-    // another); move_delta(state, mover, delta) fills the pieces the move into `state` changed,
-    // `mover` having made it, and pos.earlier_state(k) is the state k moves before the current
-    // one. A state whose move is null() changed nothing.
+    // The accumulator of `pos` by the network of the last reset (there must be one); `pos` must
+    // be the position this stack followed. move_delta(state, mover, delta) fills the pieces the
+    // move into `state` changed, `mover` having made it, and pos.earlier_state(k) is the state k
+    // moves before the current one. A state whose move is null() changed nothing.
     template <class Position, class MoveDeltaOf>
-    const Accumulator<F>& get(const Network<F>& net, unsigned network_generation, const Position& pos, const MoveDeltaOf& move_delta) {
+    const Accumulator<F>& get(const Position& pos, const MoveDeltaOf& move_delta) {
         const int current = top_;
+        assert(net_ != nullptr);                  // evaluated without a network named at reset
         assert(current <= pos.history_length());  // a push without a move made on the position
-        if (generation_ != network_generation) {
-            std::fill(ready_.begin(), ready_.end(), std::uint8_t{0});
-            generation_ = network_generation;
-            if constexpr (KingBucketed<F>) refresh_cache_.reset(net);
-        }
-        if constexpr (KingBucketed<F>)
-            if (!refresh_cache_.ready()) refresh_cache_.reset(net);
+        const Network<F>& net = *net_;
         if (ready_[std::size_t(current)]) return accumulators_[std::size_t(current)];
         const auto state_of = [&](int j) -> decltype(auto) { return pos.earlier_state(current - j); };
 
@@ -511,7 +519,7 @@ private:
     std::vector<Accumulator<F>> accumulators_;  // [node]: the root is 0, the current node top_
     std::vector<std::uint8_t> ready_;           // [node]: its accumulator is computed (0 or 1)
     int top_ = 0;
-    unsigned generation_ = 0;  // the network generation they were summed for
+    SharedNetwork<F> net_;  // what they were summed by
     [[no_unique_address]] std::conditional_t<KingBucketed<F>, RefreshCache<F>, std::monostate> refresh_cache_;
 };
 

@@ -1,7 +1,6 @@
 #include "tools/nnue_train.h"
 
 #include "games.h"
-#include "nnue/active_network.h"
 #include "tools/subcommands.h"
 
 namespace sen {

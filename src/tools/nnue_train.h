@@ -23,7 +23,6 @@
 
 #include "chess/game.h"
 #include "chess/nnue.h"
-#include "nnue/active_network.h"
 #include "tools/nnue_trainer.h"
 #include "xiangqi/game.h"
 #include "xiangqi/nnue.h"
@@ -47,7 +46,7 @@ struct TrainedGame<chess::ChessGame> {
 template <>
 struct TrainedGame<xiangqi::XiangqiGame> {
     using Features = xiangqi::nnue::XiangqiFeatures;
-    static std::span<const unsigned char> embedded() { return xiangqi::nnue::active().embedded_file(); }
+    static std::span<const unsigned char> embedded() { return xiangqi::nnue::embedded_network_file(); }
     // Every rule of xiangqi is symmetric left to right.
     static bool mirrorable(const xiangqi::Position&) { return true; }
 };

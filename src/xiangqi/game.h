@@ -41,6 +41,10 @@ struct XiangqiGame {
     using Piece = xiangqi::Piece;
     using Threats = xiangqi::Threats;
     using EvalState = nnue::EvalState;
+    // The network an engine evaluates with: from the start the built-in one; none (nullptr) for
+    // the hand-written evaluation.
+    using Evaluator = sen::nn::SharedNetwork<nnue::XiangqiFeatures>;
+    static Evaluator default_evaluator() { return nnue::built_in_network(); }
 
     static constexpr std::string_view NAME = "xiangqi";
     // The event's rules (rules.h): the repetition rules and the no-capture move limit.
@@ -63,10 +67,10 @@ struct XiangqiGame {
     static std::uint64_t count_legal_moves(const Position& pos) { return xiangqi::count_legal_moves(pos); }
     static bool is_legal(const Position& pos, Move m) { return xiangqi::is_legal(pos, m); }
 
-    // The learned evaluation (nnue.h) while a network is active (EvalFile's, or one built in),
+    // The learned evaluation (nnue.h) while the engine has a network (EvalFile's, or one built in),
     // otherwise the table evaluation (eval.h).
     static int evaluate(const Position& pos, EvalState& eval_state) {
-        return nnue::active_network() ? nnue::evaluate(pos, eval_state) : xiangqi::evaluate(pos);
+        return eval_state.network() ? nnue::evaluate(pos, eval_state) : xiangqi::evaluate(pos);
     }
     // A hash of where the soldiers stand, for the search's static-eval correction.
     static std::uint64_t pawn_structure_key(const Position& pos) {
@@ -137,10 +141,10 @@ struct XiangqiGame {
         return {};
     }
     static std::string pretty(const Position& pos) { return pos.pretty(); }
-    static std::string eval_report(const Position& pos) {
-        if (!nnue::active_network()) return xiangqi::eval_report(pos);
+    static std::string eval_report(const Position& pos, const Evaluator& network_in_use) {
+        if (!network_in_use) return xiangqi::eval_report(pos);
         // Normalised as the search's scores are shown (core/wdl.h), with the network's own number.
-        const int network = sen::nn::evaluate_fresh(pos, *nnue::active_network());
+        const int network = sen::nn::evaluate_fresh(pos, *network_in_use);
         return "network: " + std::to_string(WDL_MODEL.normalised(network)) + " cp (side to move; " + std::to_string(network) +
                " in the network's units)\ntables: " + xiangqi::eval_report(pos);
     }

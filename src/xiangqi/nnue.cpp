@@ -1,8 +1,8 @@
-// The xiangqi network's place in the engine: the active network, the pieces a move changes (the
+// The xiangqi network's place in the engine: the built-in network, the pieces a move changes (the
 // incremental update of the evaluation state's accumulators), and the evaluation.
 #include "xiangqi/nnue.h"
 
-#include "nnue/active_network.h"
+#include "nnue/shared_network.h"
 #include "xiangqi/position.h"
 
 namespace sen::xiangqi {
@@ -14,8 +14,6 @@ namespace sen::xiangqi::nnue {
 
 namespace {
 
-sen::nn::ActiveNetwork<XiangqiFeatures> networks(embedded_network_bytes());
-
 // The pieces the move of `st` changed: the mover leaves its point for another, and a victim, if
 // any, leaves the board. Xiangqi has no other kind of move.
 void move_delta(const StateInfo& st, Color, sen::nn::MoveDelta<XiangqiFeatures>& delta) {
@@ -26,16 +24,17 @@ void move_delta(const StateInfo& st, Color, sen::nn::MoveDelta<XiangqiFeatures>&
 
 }  // namespace
 
-sen::nn::ActiveNetwork<XiangqiFeatures>& active() { return networks; }
-
-const Network* active_network() { return networks.get(); }
-
-const Accumulator& accumulator(const Position& pos, EvalState& state) {
-    return state.get(*networks.get(), networks.generation(), pos, move_delta);
+sen::nn::SharedNetwork<XiangqiFeatures> built_in_network() {
+    static const sen::nn::SharedNetwork<XiangqiFeatures> NET = sen::nn::parse_built_in<XiangqiFeatures>(embedded_network_bytes());
+    return NET;
 }
 
+std::span<const unsigned char> embedded_network_file() { return embedded_network_bytes(); }
+
+const Accumulator& accumulator(const Position& pos, EvalState& state) { return state.get(pos, move_delta); }
+
 int evaluate(const Position& pos, EvalState& state) {
-    return sen::nn::output(*networks.get(), accumulator(pos, state), pos.side_to_move());
+    return sen::nn::output(*state.network(), accumulator(pos, state), pos.side_to_move());
 }
 
 }  // namespace sen::xiangqi::nnue

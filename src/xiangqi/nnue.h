@@ -49,14 +49,12 @@ struct XiangqiFeatures {
 using Network = sen::nn::Network<XiangqiFeatures>;
 using Accumulator = sen::nn::Accumulator<XiangqiFeatures>;
 
-// The name that stands for the network built into the binary; with none built in (the CMake
-// cache entry SEN_XIANGQI_NETWORK empty), the table evaluation.
-constexpr std::string_view BUILT_IN_NETWORK = "<built-in>";
-
-// The network xiangqi evaluates with, if any; from the start the built-in one, if the build has
-// one. active_network() is the one in use, or nullptr: the table evaluation (eval.h) then.
-sen::nn::ActiveNetwork<XiangqiFeatures>& active();
-const Network* active_network();
+// The network built into the binary, parsed once, or nullptr where the build has none (the CMake
+// cache entry SEN_XIANGQI_NETWORK empty; the table evaluation, eval.h, then): what every xiangqi
+// engine evaluates with until told otherwise (nnue/shared_network.h). Its file's bytes, for tools
+// that start from it (nnue-train's --init).
+sen::nn::SharedNetwork<XiangqiFeatures> built_in_network();
+std::span<const unsigned char> embedded_network_file();
 
 }  // namespace sen::xiangqi::nnue
 
@@ -68,13 +66,13 @@ namespace sen::xiangqi::nnue {
 
 // The evaluation's state beside a position that moves are made on (nnue/network.h's
 // AccumulatorStack): the search keeps one per thread and pushes and pops it with its moves;
-// anything else that evaluates a position keeps its own, reset() when it sets up a position.
+// anything else that evaluates a position keeps its own, reset(network) when it sets up a position.
 using EvalState = sen::nn::AccumulatorStack<XiangqiFeatures>;
 
-// The active network's (there must be one) hidden layer for `pos`, brought up to date in `state`
-// from the nearest computed ancestor.
+// The hidden layer for `pos` by the state's network (there must be one), brought up to date in
+// `state` from the nearest computed ancestor.
 const Accumulator& accumulator(const Position& pos, EvalState& state);
-// Centipawns from the side to move's point of view by the active network (there must be one).
+// Centipawns from the side to move's point of view by the state's network (there must be one).
 // (sen::nn::evaluate_fresh and refresh sum afresh.)
 int evaluate(const Position& pos, EvalState& state);
 

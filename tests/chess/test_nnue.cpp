@@ -11,11 +11,14 @@
 #include <fstream>
 #include <random>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "chess/bench_positions.h"
+#include "chess/game.h"
 #include "chess/nnue.h"
 #include "chess/test_util.h"
+#include "nnue/shared_network.h"
 #include "nnue_test_util.h"
 
 using namespace sen;
@@ -25,11 +28,7 @@ using namespace sen::chess::test;
 namespace {
 
 nnue::Network random_network(std::uint32_t seed) { return nn_test::random_network<nnue::Network>(seed); }
-
-// The engine starts with the built-in network; a test that changes it puts that one back.
-struct NetworkGuard {
-    ~NetworkGuard() { nnue::use_embedded_network(); }
-};
+nn::SharedNetwork<nnue::ChessFeatures> shared(const nnue::Network& net) { return std::make_shared<const nnue::Network>(net); }
 
 bool same_network(const nnue::Network& a, const nnue::Network& b) { return a.w1 == b.w1 && a.b1 == b.b1 && a.w2 == b.w2 && a.b2 == b.b2; }
 
@@ -40,9 +39,8 @@ bool same(const nnue::Accumulator& a, const nnue::Accumulator& b) {
 }  // namespace
 
 TEST_CASE("NNUE: the incremental accumulator equals a fresh sum after every move and unmake", "[nnue]") {
-    NetworkGuard guard;
-    nnue::set_network(random_network(7));
-    const nnue::Network& net = *nnue::active_network();
+    const auto network = shared(random_network(7));
+    const nnue::Network& net = *network;
 
     std::vector<std::pair<std::string, bool>> starts;
     for (const auto fen : BENCH_FENS) starts.emplace_back(std::string(fen), false);
@@ -56,7 +54,7 @@ TEST_CASE("NNUE: the incremental accumulator equals a fresh sum after every move
     nnue::EvalState eval;  // one for all the games, reset at each set-up, as a search thread's
     for (const auto& [fen, chess960] : starts) {
         Position pos = position_from(fen, chess960);
-        eval.reset();
+        eval.reset(network);
         for (int ply = 0; ply < 40; ++ply) {
             nnue::Accumulator fresh;
             nnue::refresh(pos, net, fresh);
@@ -85,10 +83,10 @@ TEST_CASE("NNUE: the incremental accumulator equals a fresh sum after every move
 }
 
 TEST_CASE("NNUE: a long line without evaluations is summed afresh, the same as replayed; a reset state starts afresh", "[nnue]") {
-    NetworkGuard guard;
-    nnue::set_network(random_network(11));
+    const auto network = shared(random_network(11));
     Position pos;
     nnue::EvalState eval;
+    eval.reset(network);
     (void)nnue::accumulator(pos, eval);
     std::mt19937 rng(5);
     nnue::Accumulator fresh;
@@ -97,7 +95,7 @@ TEST_CASE("NNUE: a long line without evaluations is summed afresh, the same as r
         if (m == Move::none()) break;
         pos.make_move(m);
         eval.push();
-        nnue::refresh(pos, *nnue::active_network(), fresh);
+        nnue::refresh(pos, *network, fresh);
         if (ply % 7 == 6) REQUIRE(same(nnue::accumulator(pos, eval), fresh));
     }
     // Taken back to the start, the root's accumulator is the one computed there at first, and
@@ -106,17 +104,16 @@ TEST_CASE("NNUE: a long line without evaluations is summed afresh, the same as r
         pos.unmake_move();
         eval.pop();
     }
-    nnue::refresh(pos, *nnue::active_network(), fresh);
+    nnue::refresh(pos, *network, fresh);
     CHECK(same(nnue::accumulator(pos, eval), fresh));
     // A new FEN, with the state reset, forgets the old accumulators.
     REQUIRE_FALSE(pos.set_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").has_value());
-    eval.reset();
-    nnue::refresh(pos, *nnue::active_network(), fresh);
+    eval.reset(network);
+    nnue::refresh(pos, *network, fresh);
     CHECK(same(nnue::accumulator(pos, eval), fresh));
 }
 
 TEST_CASE("NNUE: the output layer's integer arithmetic", "[nnue]") {
-    NetworkGuard guard;
     nnue::Network net{};
     net.w1.fill(0);
     net.b1.fill(0);
@@ -233,23 +230,23 @@ TEST_CASE("NNUE: screlu_dot is exact where a view's sum passes int32, at the wei
 }
 
 TEST_CASE("NNUE: a position and its colour mirror evaluate alike", "[nnue]") {
-    NetworkGuard guard;
     for (const std::uint32_t seed : {1u, 2u}) {
-        nnue::set_network(random_network(seed));
+        const auto network = shared(random_network(seed));
         for (const auto fen : BENCH_FENS) {
             const Position pos = position_from(fen);
             const std::string mirrored = colour_mirror(pos.fen());
             INFO(pos.fen() << "\nmirror: " << mirrored);
             const Position mirror = position_from(mirrored);
-            CHECK(nnue::evaluate_fresh(mirror, *nnue::active_network()) == nnue::evaluate_fresh(pos, *nnue::active_network()));
+            CHECK(nnue::evaluate_fresh(mirror, *network) == nnue::evaluate_fresh(pos, *network));
             nnue::EvalState mirror_eval, eval;
+            mirror_eval.reset(network);
+            eval.reset(network);
             CHECK(nnue::evaluate(mirror, mirror_eval) == nnue::evaluate(pos, eval));
         }
     }
 }
 
-TEST_CASE("NNUE: the built-in network is a valid network, active from the start and restorable", "[nnue]") {
-    NetworkGuard guard;
+TEST_CASE("NNUE: the built-in network is a valid network, and what a chess engine starts with", "[nnue]") {
     nnue::Network built_in{};
     REQUIRE(nnue::embedded_network_file().size() == nnue::FILE_BYTES);
     REQUIRE_FALSE(nnue::parse_network(nnue::embedded_network_file(), built_in).has_value());
@@ -261,17 +258,10 @@ TEST_CASE("NNUE: the built-in network is a valid network, active from the start 
     CHECK(mixed(built_in.w1));
     CHECK(mixed(built_in.w2));
 
-    // Each test puts the built-in network back, so it is what is active here, as at start-up.
-    REQUIRE(nnue::active_network() != nullptr);
-    CHECK(same_network(*nnue::active_network(), built_in));
-
-    nnue::clear_network();
-    REQUIRE(nnue::active_network() == nullptr);
-    const unsigned before = nnue::network_generation();
-    nnue::use_embedded_network();
-    REQUIRE(nnue::active_network() != nullptr);
-    CHECK(same_network(*nnue::active_network(), built_in));
-    CHECK(nnue::network_generation() != before);
+    // Parsed once: every engine's default is that one network, shared.
+    REQUIRE(ChessGame::default_evaluator() != nullptr);
+    CHECK(same_network(*ChessGame::default_evaluator(), built_in));
+    CHECK(ChessGame::default_evaluator() == nnue::built_in_network());
 
     // It evaluates sensibly: a queen up is clearly winning for that side, from either side's view.
     const Position up = position_from("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
@@ -287,10 +277,7 @@ TEST_CASE("NNUE: the built-in network is a valid network, active from the start 
     CHECK(nnue::evaluate_fresh(bare_down, built_in) < 0);
 }
 
-TEST_CASE("NNUE: network files load, and a bad one leaves the active network as it was", "[nnue]") {
-    NetworkGuard guard;
-    nnue::clear_network();
-    REQUIRE(nnue::active_network() == nullptr);
+TEST_CASE("NNUE: network files load or say why not; a state reset to another network sums afresh", "[nnue]") {
     const auto dir = std::filesystem::temp_directory_path();
     const std::string tag = std::to_string(std::random_device{}());
     const auto write = [&](const std::string& name, const std::string& bytes) {
@@ -303,28 +290,39 @@ TEST_CASE("NNUE: network files load, and a bad one leaves the active network as 
     const std::string path_b = write("b.nnue", nnue::serialise_network(b));
     const std::string truncated = write("short.nnue", nnue::serialise_network(a).substr(0, 1000));
     const std::string too_long = write("long.nnue", nnue::serialise_network(a) + "x");
+    using Loaded = nn::SharedNetwork<nnue::ChessFeatures>;
 
-    REQUIRE_FALSE(nnue::load_network_file(path_a).has_value());
-    REQUIRE(nnue::active_network() != nullptr);
+    auto loaded_a = nn::load_network<nnue::ChessFeatures>(path_a);
+    REQUIRE(std::holds_alternative<Loaded>(loaded_a));
+    const Loaded net_a = std::get<Loaded>(loaded_a);
+    CHECK(same_network(*net_a, a));
     Position pos = position_from("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
     nnue::EvalState eval;
-    CHECK(nnue::evaluate(pos, eval) == nnue::evaluate_fresh(pos, a));
+    eval.reset(net_a);
+    CHECK(ChessGame::evaluate(pos, eval) == nnue::evaluate_fresh(pos, a));
 
     for (const std::string& bad : {truncated, too_long, dir.string(), path_a + ".missing", std::string("/dev/zero"), std::string()}) {
         INFO(bad);
-        CHECK(nnue::load_network_file(bad).has_value());
+        const auto failed = nn::load_network<nnue::ChessFeatures>(bad);
+        REQUIRE(std::holds_alternative<std::string>(failed));
+        CHECK_FALSE(std::get<std::string>(failed).empty());
     }
-    CHECK(nnue::evaluate(pos, eval) == nnue::evaluate_fresh(pos, a));
 
     // The state's accumulators were summed for network a: they must not serve b.
     REQUIRE(nnue::evaluate_fresh(pos, a) != nnue::evaluate_fresh(pos, b));
-    REQUIRE_FALSE(nnue::load_network_file(path_b).has_value());
-    CHECK(nnue::evaluate(pos, eval) == nnue::evaluate_fresh(pos, b));
+    const Loaded net_b = std::get<Loaded>(nn::load_network<nnue::ChessFeatures>(path_b));
+    eval.reset(net_b);
+    CHECK(ChessGame::evaluate(pos, eval) == nnue::evaluate_fresh(pos, b));
     pos.make_move(find_move(pos, "f1b5"));
     eval.push();
-    CHECK(nnue::evaluate(pos, eval) == nnue::evaluate_fresh(pos, b));
+    CHECK(ChessGame::evaluate(pos, eval) == nnue::evaluate_fresh(pos, b));
+    // And back to a, at the new root.
+    eval.reset(net_a);
+    CHECK(ChessGame::evaluate(pos, eval) == nnue::evaluate_fresh(pos, a));
 
-    nnue::clear_network();
-    CHECK(nnue::active_network() == nullptr);
+    // No network: the hand-written evaluation.
+    eval.reset(nullptr);
+    CHECK(eval.network() == nullptr);
+    CHECK(ChessGame::evaluate(pos, eval) == chess::evaluate(pos));
     for (const auto& path : {path_a, path_b, truncated, too_long}) std::filesystem::remove(path);
 }

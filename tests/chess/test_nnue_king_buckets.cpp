@@ -88,15 +88,12 @@ Move random_move(const Position& pos, std::mt19937& rng) {
 // the search keeps its own.
 struct Updater {
     nn::AccumulatorStack<Bucketed> stack;
-    const BucketedNetwork* net = nullptr;
-    unsigned generation = 1;
+    nn::SharedNetwork<Bucketed> net;
 
-    void set_up() { stack.reset(); }
+    void set_up() { stack.reset(net); }
     void made() { stack.push(); }
     void unmade() { stack.pop(); }
-    const nn::Accumulator<Bucketed>& accumulator(const Position& pos) {
-        return stack.get(*net, generation, pos, nnue::move_delta<Bucketed>);
-    }
+    const nn::Accumulator<Bucketed>& accumulator(const Position& pos) { return stack.get(pos, nnue::move_delta<Bucketed>); }
     void check(const Position& pos) {
         nn::Accumulator<Bucketed> fresh;
         nn::refresh(*net, fresh, pos);
@@ -151,22 +148,19 @@ TEST_CASE("King buckets: the feature index mirrors the board for kings on e-h an
 }
 
 TEST_CASE("King buckets: the incremental accumulator with the refresh cache equals a fresh sum after every move", "[nnue]") {
-    const auto net = random_net<BucketedNetwork>(17);
-    const auto other_net = random_net<BucketedNetwork>(18);
+    const nn::SharedNetwork<Bucketed> net = random_net<BucketedNetwork>(17);
+    const nn::SharedNetwork<Bucketed> other_net = random_net<BucketedNetwork>(18);
     Updater updater;  // one for all the games: the refresh cache outlives set-ups
-    updater.net = net.get();
+    updater.net = net;
     std::mt19937 rng(99);
     int checked = 0, nulls = 0, perspective_changes = 0, half_changes = 0, kingside = 0, queenside = 0, promotions = 0, en_passants = 0,
         captures = 0;
     int game = 0;
     for (const auto& [fen, chess960] : start_positions()) {
         Position pos = position_from(fen, chess960);
-        updater.set_up();
         // Halfway, another network: the cache must forget the first one's sums.
-        if (++game == 30) {
-            updater.net = other_net.get();
-            updater.generation = 2;
-        }
+        if (++game == 30) updater.net = other_net;
+        updater.set_up();
         for (int ply = 0; ply < 60; ++ply) {
             // Not every state is evaluated: the next one then replays several moves, some of
             // them king moves that make a view be rebuilt.

@@ -67,12 +67,16 @@ TEST_CASE("UcciSession: the ucci answer offers UCCI's options and the xiangqi ga
                           "option clearhash type button",
                           "option usebook type check default true",
                           "option bookfiles type string default <empty>",
+                          "option evalfile type string default <built-in>",
                           "option repetitionrule type combo var asian var computer default asian",
                           "option movelimit type spin min 0 max 1000 default 60",
                           "option newgame type button",
                           "ucciok",
                       });
     CHECK(fen(session, c) == XQ_START);
+    // evalfile chooses xiangqi's network, the game UCCI plays.
+    session.handle_line("setoption evalfile <empty>");
+    CHECK(c.take() == std::vector<std::string>{"info message EvalFile: evaluating xiangqi with the table evaluation"});
     CHECK(session.handle_line("quit") == false);
     CHECK(c.take() == std::vector<std::string>{"bye"});
 }

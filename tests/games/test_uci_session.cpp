@@ -29,7 +29,7 @@
 #include "core/uci.h"
 #include "core/version.h"
 #include "games.h"
-#include "nnue/active_network.h"
+#include "nnue/shared_network.h"
 #include "xiangqi/engine.h"
 #include "xiangqi/nnue.h"
 
@@ -79,8 +79,8 @@ TEST_CASE("UciSession: the uci answer, every option once in its place with its d
                           "option name UCI_Elo type spin default 1350 min 1350 max 2850",
                           "option name OwnBook type check default true",
                           "option name BookFile type string default <empty>",
-                          "option name UCI_Chess960 type check default false",
                           "option name EvalFile type string default <built-in>",
+                          "option name UCI_Chess960 type check default false",
                           "option name SyzygyPath type string default <empty>",
                           "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
                           "option name Syzygy50MoveRule type check default true",
@@ -241,10 +241,6 @@ TEST_CASE("UciSession: a game taken up again after a switch starts afresh", "[uc
 }
 
 TEST_CASE("UciSession: EvalFile starts on the built-in network, loads a file, refuses a bad one, and <empty> goes back", "[uci]") {
-    struct BuiltInNetworkAfter {
-        ~BuiltInNetworkAfter() { nnue::use_embedded_network(); }
-    } built_in_after;
-    nnue::clear_network();  // whatever the process had: a new session starts from its defaults
     Captured c;
     UciSession session(c.out, uci_setup());
     const auto path = std::filesystem::temp_directory_path() / ("sen_test_uci_" + std::to_string(std::random_device{}()) + ".nnue");
@@ -255,9 +251,11 @@ TEST_CASE("UciSession: EvalFile starts on the built-in network, loads a file, re
     net.w2.fill(0);
     net.b2 = 2 * nnue::QA * nnue::QB;
     std::ofstream(path, std::ios::binary) << nnue::serialise_network(net);
-    nnue::Network built_in{};
-    REQUIRE_FALSE(nnue::parse_network(nnue::embedded_network_file(), built_in).has_value());
-    const auto is_built_in = [&] { return nnue::active_network() && nnue::active_network()->w1 == built_in.w1; };
+    // The engine's evaluator is the session's to see through `eval` alone: the built-in network
+    // scores the start position so.
+    const int built_in_raw = nnue::evaluate_fresh(Position(), *nnue::built_in_network());
+    const std::string built_in_line =
+        fmt::format("network: {} cp (side to move; {} in", chess::WDL_MODEL.normalised(built_in_raw), built_in_raw);
 
     const auto eval_lines = [&] {
         session.handle_line("eval");
@@ -269,14 +267,12 @@ TEST_CASE("UciSession: EvalFile starts on the built-in network, loads a file, re
     const auto has_line = [](const std::vector<std::string>& lines, const std::string& line) {
         return std::find(lines.begin(), lines.end(), line) != lines.end();
     };
-    CHECK(is_built_in());
-    CHECK(has_prefix(eval_lines(), "network: "));
+    CHECK(has_prefix(eval_lines(), built_in_line));
     session.handle_line("uci");
     CHECK(has_line(c.take(), "option name EvalFile type string default <built-in>"));
 
     session.handle_line("setoption name EvalFile value <empty>");
     CHECK(c.take() == std::vector<std::string>{"info string EvalFile: evaluating chess with the hand-written evaluation"});
-    CHECK(nnue::active_network() == nullptr);
     CHECK_FALSE(has_prefix(eval_lines(), "network"));
     session.handle_line("uci");
     CHECK(has_line(c.take(), "option name EvalFile type string default <empty>"));
@@ -285,7 +281,7 @@ TEST_CASE("UciSession: EvalFile starts on the built-in network, loads a file, re
     std::vector<std::string> lines = c.take();
     REQUIRE(lines.size() == 1);
     CHECK(lines[0].rfind("info string error: option EvalFile", 0) == 0);
-    CHECK(nnue::active_network() == nullptr);
+    CHECK_FALSE(has_prefix(eval_lines(), "network"));
 
     session.handle_line("setoption name EvalFile value " + path.string());
     lines = c.take();
@@ -310,17 +306,11 @@ TEST_CASE("UciSession: EvalFile starts on the built-in network, loads a file, re
 
     session.handle_line("setoption name EvalFile value <built-in>");
     CHECK(c.take() == std::vector<std::string>{"info string EvalFile: evaluating chess with the built-in network"});
-    CHECK(is_built_in());
+    CHECK(has_prefix(eval_lines(), built_in_line));
     std::filesystem::remove(path);
 }
 
 TEST_CASE("UciSession: EvalFile in xiangqi loads a xiangqi network, refuses a chess one, and leaves chess's alone", "[uci][xiangqi]") {
-    struct DefaultsAfter {
-        ~DefaultsAfter() {
-            nnue::use_embedded_network();
-            xiangqi::nnue::active().use_embedded();
-        }
-    } defaults_after;
     Captured c;
     UciSession session(c.out, uci_setup());
     const std::string tag = std::to_string(std::random_device{}());
@@ -347,17 +337,17 @@ TEST_CASE("UciSession: EvalFile in xiangqi loads a xiangqi network, refuses a ch
 
     session.handle_line("setoption name UCI_Variant value xiangqi");
     c.take();
-    const bool built_in = xiangqi::nnue::active().has_embedded();
-    CHECK((xiangqi::nnue::active_network() != nullptr) == built_in);
+    const bool built_in = xiangqi::nnue::built_in_network() != nullptr;
+    const std::string before = eval_first_line();
+    CHECK((before.rfind("network: ", 0) == 0) == built_in);
 
     // A chess network is refused in xiangqi, and what was in use stays.
-    const xiangqi::nnue::Network* before = xiangqi::nnue::active_network();
     session.handle_line("setoption name EvalFile value " + chess_path.string());
     std::vector<std::string> lines = c.take();
     REQUIRE(lines.size() == 1);
     CHECK(lines[0].rfind("info string error: option EvalFile", 0) == 0);
     CHECK(lines[0].find("not a Sen xiangqi network") != std::string::npos);
-    CHECK(xiangqi::nnue::active_network() == before);
+    CHECK(eval_first_line() == before);
 
     session.handle_line("setoption name EvalFile value " + xq_path.string());
     lines = c.take();
@@ -370,13 +360,12 @@ TEST_CASE("UciSession: EvalFile in xiangqi loads a xiangqi network, refuses a ch
 
     session.handle_line("setoption name EvalFile value <empty>");
     CHECK(c.take() == std::vector<std::string>{"info string EvalFile: evaluating xiangqi with the table evaluation"});
-    CHECK(xiangqi::nnue::active_network() == nullptr);
     CHECK(eval_first_line().rfind("network", 0) != 0);
 
     // Chess keeps its own choice: the built-in network all along; a xiangqi file is refused there.
     session.handle_line("setoption name UCI_Variant value chess");
     c.take();
-    CHECK(nnue::active_network() != nullptr);
+    CHECK(eval_first_line().rfind("network: ", 0) == 0);
     session.handle_line("setoption name EvalFile value " + xq_path.string());
     lines = c.take();
     REQUIRE(lines.size() == 1);
@@ -388,19 +377,81 @@ TEST_CASE("UciSession: EvalFile in xiangqi loads a xiangqi network, refuses a ch
     lines = c.take();
     REQUIRE(lines.size() == 1);
     CHECK(lines[0].rfind("info string EvalFile: evaluating xiangqi with the ", 0) == 0);
-    CHECK((xiangqi::nnue::active_network() != nullptr) == built_in);
+    CHECK(eval_first_line() == before);
     session.handle_line("quit");
     std::filesystem::remove(xq_path);
     std::filesystem::remove(chess_path);
+}
+
+TEST_CASE("UciSession: two sessions in one process keep their own EvalFile and xiangqi rules", "[uci][xiangqi]") {
+    // Each engine owns what it evaluates with and the rules it plays by: a second session's
+    // choices reach neither the first session's engine nor a new one.
+    const auto path = std::filesystem::temp_directory_path() / ("sen_test_uci_two_" + std::to_string(std::random_device{}()) + ".nnue");
+    auto net = std::make_unique<xiangqi::nnue::Network>();
+    net->w1.fill(0);
+    net->b1.fill(0);
+    net->w2.fill(0);
+    net->b2 = 3 * nnue::QA * nnue::QB;  // every position is worth 3 * SCALE
+    std::ofstream(path, std::ios::binary) << sen::nn::serialise_network(*net);
+    const int raw = 3 * xiangqi::nnue::XiangqiFeatures::SCALE;
+    const std::string constant_line =
+        fmt::format("network: {} cp (side to move; {} in the network's units)", xiangqi::WDL_MODEL.normalised(raw), raw);
+
+    Captured a_out, b_out;
+    UciSession a(a_out.out, uci_setup());
+    UciSession b(b_out.out, uci_setup());
+    const auto lines_of = [](UciSession& session, Captured& out, const std::string& command) {
+        session.handle_line(command);
+        return out.take();
+    };
+    const auto first_line = [&](UciSession& session, Captured& out, const std::string& command) {
+        const std::vector<std::string> lines = lines_of(session, out, command);
+        return lines.empty() ? std::string() : lines.front();
+    };
+    const auto rules_line = [&](UciSession& session, Captured& out) {
+        for (const std::string& line : lines_of(session, out, "d"))
+            if (line.rfind("Rules: ", 0) == 0) return line;
+        return std::string();
+    };
+    for (UciSession* s : {&a, &b}) s->handle_line("setoption name UCI_Variant value xiangqi");
+    a_out.take();
+    b_out.take();
+    const std::string default_eval = first_line(b, b_out, "eval");
+    const std::string default_rules = rules_line(b, b_out);
+    CHECK(default_rules == "Rules: asian repetition rules, no-capture limit 120 plies");
+
+    a.handle_line("setoption name EvalFile value " + path.string());
+    a.handle_line("setoption name Repetition Rule value computer");
+    a.handle_line("setoption name Move Limit value 50");
+    a_out.take();
+    CHECK(first_line(a, a_out, "eval") == constant_line);
+    CHECK(rules_line(a, a_out) == "Rules: computer repetition rules, no-capture limit 100 plies");
+    // Session b's engine kept the defaults, before and after a search in each.
+    CHECK(first_line(b, b_out, "eval") == default_eval);
+    CHECK(rules_line(b, b_out) == default_rules);
+    for (auto [session, out] : {std::pair{&a, &a_out}, std::pair{&b, &b_out}}) {
+        session->handle_line("go depth 3");
+        session->handle_line("isready");
+        out->take();
+    }
+    CHECK(first_line(a, a_out, "eval") == constant_line);
+    CHECK(first_line(b, b_out, "eval") == default_eval);
+    CHECK(rules_line(b, b_out) == default_rules);
+    // A new session starts from the defaults, whatever the others chose.
+    Captured c_out;
+    UciSession c(c_out.out, uci_setup());
+    c.handle_line("setoption name UCI_Variant value xiangqi");
+    c_out.take();
+    CHECK(first_line(c, c_out, "eval") == default_eval);
+    CHECK(rules_line(c, c_out) == default_rules);
+    for (UciSession* s : {&a, &b, &c}) s->handle_line("quit");
+    std::filesystem::remove(path);
 }
 
 TEST_CASE("UciSession: EvalFile sent right after uci waits for the background warm-up search", "[uci]") {
     // `uci` starts a depth-1 search in the background (BasicEngine::warm_up), and GUIs send their
     // options straight after uciok. Swapping the network under that search freed memory it was
     // reading (found by AddressSanitizer); each round here races a swap against a warm-up.
-    struct BuiltInNetworkAfter {
-        ~BuiltInNetworkAfter() { nnue::use_embedded_network(); }
-    } built_in_after;
     const auto path = std::filesystem::temp_directory_path() / ("sen_test_uci_warm_" + std::to_string(std::random_device{}()) + ".nnue");
     nnue::Network net{};
     net.w1.fill(1);

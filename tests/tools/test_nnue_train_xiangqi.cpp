@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "game_test_util.h"
-#include "nnue/active_network.h"
+#include "nnue/shared_network.h"
 #include "tools/nnue_train.h"
 #include "tools/subcommands.h"
 #include "xiangqi/eval.h"
@@ -95,7 +95,7 @@ TEST_CASE("xiangqi nnue-train: training lowers the loss, and the command writes 
     CHECK(run_nnue_train_command({"--variant", "shogi", "--data", path, "--out", net_path}) == 2);
     CHECK(run_nnue_train_command({"--variant"}) == 2);
     CHECK(run_nnue_train_command({"--variant", "xiangqi", "--data", path, "--out", net_path, "--init", "<built-in>"}) ==
-          (active().has_embedded() ? 0 : 1));
+          (built_in_network() ? 0 : 1));
     REQUIRE(run_nnue_train_command({"--variant", "xiangqi", "--data", path, "--out", net_path, "--epochs", "1", "--batch", "32", "--mirror",
                                     "--threads", "2"}) == 0);
     std::ifstream in(net_path, std::ios::binary);

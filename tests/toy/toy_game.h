@@ -401,9 +401,14 @@ struct ToyGame {
     static void generate_quiet(const Position& pos, MoveList& list) { generate<GenKind::Quiet>(pos, list); }
     static std::uint64_t count_legal_moves(const Position& pos) { return toy::count_legal_moves(pos); }
     static bool is_legal(const Position& pos, Move m) { return toy::is_legal(pos, m); }
-    // Material needs no state carried from move to move: the searcher's evaluation state is empty.
+    // Material needs no state carried from move to move and no choice of network: the
+    // searcher's evaluation state and the engine's evaluator are empty.
+    struct Evaluator {
+        bool operator==(const Evaluator&) const = default;
+    };
+    static Evaluator default_evaluator() { return {}; }
     struct EvalState {
-        void reset() {}
+        void reset(const Evaluator&) {}
         void push() {}
         void pop() {}
     };
@@ -481,7 +486,7 @@ struct ToyGame {
         return {};
     }
     static std::string pretty(const Position& pos) { return pos.pretty(); }
-    static std::string eval_report(const Position& pos) {
+    static std::string eval_report(const Position& pos, const Evaluator&) {
         return "material: " + std::to_string(toy::evaluate(pos)) + " cp (side to move)\n";
     }
     // Even odds at a score of 0, a win as likely as not at 150 cp whatever the material.

@@ -3,17 +3,18 @@
 // moves and unmakes; each SIMD version of the output layer's dot product gives the scalar
 // version's sums at the xiangqi width; a position and its colour-flipped mirror evaluate alike
 // for the side to move; network files round-trip and a chess network is refused (and the other
-// way round); the game's evaluate() uses the network while one is active and the tables otherwise.
+// way round); the game's evaluate() uses the state's network when it has one and the tables otherwise.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <cctype>
 #include <random>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "chess/nnue.h"
-#include "nnue/active_network.h"
+#include "nnue/shared_network.h"
 #include "nnue_test_util.h"
 #include "xiangqi/game.h"
 #include "xiangqi/nnue.h"
@@ -26,11 +27,7 @@ using namespace sen::xiangqi::test;
 namespace {
 
 nnue::Network random_network(std::uint32_t seed) { return nn_test::random_network<nnue::Network>(seed); }
-
-// Xiangqi starts on the built-in choice; a test that changes it puts that back.
-struct NetworkGuard {
-    ~NetworkGuard() { nnue::active().use_embedded(); }
-};
+sen::nn::SharedNetwork<nnue::XiangqiFeatures> shared(const nnue::Network& net) { return std::make_shared<const nnue::Network>(net); }
 
 bool same(const nnue::Accumulator& a, const nnue::Accumulator& b) {
     return std::equal(&a.values[0][0], &a.values[0][0] + 2 * nnue::XiangqiFeatures::HIDDEN, &b.values[0][0]);
@@ -70,15 +67,14 @@ TEST_CASE("xiangqi NNUE: the feature index covers 1260 inputs, flips ranks and s
 }
 
 TEST_CASE("xiangqi NNUE: the incremental accumulator equals a fresh sum after every move and unmake", "[xiangqi][nnue]") {
-    NetworkGuard guard;
-    nnue::active().set(random_network(7));
-    const nnue::Network& net = *nnue::active_network();
+    const auto network = shared(random_network(7));
+    const nnue::Network& net = *network;
     std::mt19937 rng(2026);
     int checked = 0, nulls = 0, captures = 0;
     nnue::EvalState eval;  // one for all the games, reset at each set-up, as a search thread's
     for (const std::string& fen : random_game_starts()) {
         Position pos = position_from(fen);
-        eval.reset();
+        eval.reset(network);
         for (int ply = 0; ply < 60; ++ply) {
             nnue::Accumulator fresh;
             sen::nn::refresh(net, fresh, pos);
@@ -97,13 +93,14 @@ TEST_CASE("xiangqi NNUE: the incremental accumulator equals a fresh sum after ev
     CHECK(checked > 200);
     CHECK(nulls > 20);
     CHECK(captures > 20);
-    // A new network makes the state sum afresh.
+    // Reset to another network, the state sums afresh.
     Position pos;
-    eval.reset();
+    eval.reset(network);
     (void)nnue::accumulator(pos, eval);
-    nnue::active().set(random_network(8));
+    const auto other = shared(random_network(8));
+    eval.reset(other);
     nnue::Accumulator fresh;
-    sen::nn::refresh(*nnue::active_network(), fresh, pos);
+    sen::nn::refresh(*other, fresh, pos);
     CHECK(same(nnue::accumulator(pos, eval), fresh));
 }
 
@@ -132,7 +129,6 @@ TEST_CASE("xiangqi NNUE: a position and its colour-flipped mirror evaluate alike
 }
 
 TEST_CASE("xiangqi NNUE: network files round-trip; a chess network is refused and the other way round", "[xiangqi][nnue]") {
-    NetworkGuard guard;
     const nnue::Network net = random_network(5);
     const std::string bytes = sen::nn::serialise_network(net);
     CHECK(bytes.size() == nnue::Network::FILE_BYTES);
@@ -152,30 +148,32 @@ TEST_CASE("xiangqi NNUE: network files round-trip; a chess network is refused an
     REQUIRE(refused_chess.has_value());
     CHECK(refused_chess->find("SENXNUE1") != std::string::npos);
 
-    // Loading a wrong file keeps the active network.
+    // A chess network's file is refused with the reason.
     const std::string path = sen::game_test::unique_temp_path("sen_test_xiangqi_nnue", ".nnue");
     std::ofstream(path, std::ios::binary)
         .write(reinterpret_cast<const char*>(chess::nnue::embedded_network_file().data()),
                std::streamsize(chess::nnue::embedded_network_file().size()));
-    nnue::active().set(net);
-    CHECK(nnue::active().load_file(path).has_value());
-    REQUIRE(nnue::active_network() != nullptr);
-    CHECK(nnue::active_network()->w1 == net.w1);
+    const auto loaded = sen::nn::load_network<nnue::XiangqiFeatures>(path);
+    REQUIRE(std::holds_alternative<std::string>(loaded));
+    CHECK(std::get<std::string>(loaded).find("SENXNUE1") != std::string::npos);
     std::filesystem::remove(path);
 }
 
-TEST_CASE("xiangqi NNUE: the game evaluates with the network while one is active, else with the tables", "[xiangqi][nnue]") {
-    NetworkGuard guard;
+TEST_CASE("xiangqi NNUE: the game evaluates with the state's network, else with the tables", "[xiangqi][nnue]") {
     const Position pos = position_from("2bak4/4a4/4b1n2/p1P1p3p/2r3P2/4C4/P3c1p1P/4B4/4A4/2BAK1R2 w - - 0 20");
     nnue::Network flat{};
     flat.w1.fill(0);
     flat.b1.fill(0);
     flat.w2.fill(0);
     flat.b2 = 3 * sen::nn::QA * sen::nn::QB;  // every position is worth 3 * SCALE
-    nnue::active().set(flat);
+    const XiangqiGame::Evaluator network = shared(flat);
     XiangqiGame::EvalState eval;
+    eval.reset(network);
     CHECK(XiangqiGame::evaluate(pos, eval) == 3 * nnue::XiangqiFeatures::SCALE);
-    CHECK(XiangqiGame::eval_report(pos).rfind("network: ", 0) == 0);
-    nnue::active().clear();
+    CHECK(XiangqiGame::eval_report(pos, network).rfind("network: ", 0) == 0);
+    eval.reset(nullptr);
     CHECK(XiangqiGame::evaluate(pos, eval) == xiangqi::evaluate(pos));
+    CHECK(XiangqiGame::eval_report(pos, nullptr).rfind("network", 0) != 0);
+    // A new engine's evaluator is the built-in network (none where the build has none).
+    CHECK(XiangqiGame::default_evaluator() == nnue::built_in_network());
 }
