@@ -21,44 +21,45 @@ namespace sen {
 
 namespace {
 
-// The Syzygy endgame tables, with Stockfish's option names and meanings. The tables and these
-// settings are the process's (chess/syzygy/tablebase.h), as the network is: a new session puts
-// them back to their defaults.
-void add_syzygy_options(GameEntry& entry) {
+// The Syzygy endgame tables, with Stockfish's option names and meanings, for this session's chess
+// engines (GameChoices' tables). A new path loads a new set of tables; the set before is let go
+// when no engine holds it any more.
+void add_syzygy_options(GameEntry& entry, const std::shared_ptr<GameChoices<chess::ChessGame>>& choices) {
     namespace syzygy = chess::syzygy;
+    using Tables = syzygy::EngineTables;
     const auto path = std::make_shared<std::string>();
-    UciOption tables = UciOption::string("SyzygyPath", "<empty>", [path](const std::string& value, OptionHost& host) {
+    UciOption tables = UciOption::string("SyzygyPath", "<empty>", [path, choices](const std::string& value, OptionHost& host) {
         if (host.searching()) {
             host.error("SyzygyPath cannot change during a search; unchanged");
             return;
         }
         host.wait();
-        const std::string found = syzygy::tablebases().set_path(value);
+        auto files = std::make_shared<syzygy::Tablebases>();
+        const std::string found = files->set_path(value);
         *path = value == "<empty>" ? "" : value;
-        if (!path->empty() && syzygy::tablebases().max_pieces() == 0)
+        choices->tables.files = files->max_pieces() > 0 ? std::move(files) : nullptr;
+        if (!path->empty() && !choices->tables.files)
             host.info(fmt::format("SyzygyPath: no tablebase files in {} ({}); playing on without tables", printable(value, 200),
                                   printable(found, 300)));
         else host.info(fmt::format("SyzygyPath: {}", printable(found, 300)));
     });
     tables.shown = [path] { return path->empty() ? std::string("<empty>") : *path; };
-    tables.reset = [path] {
-        syzygy::tablebases().set_path("");
+    tables.reset = [path, choices] {
+        choices->tables.files = nullptr;
         path->clear();
     };
     entry.options.push_back(std::move(tables));
-
-    using Settings = syzygy::Settings;
-    UciOption depth = UciOption::spin("SyzygyProbeDepth", Settings::DEFAULT_PROBE_DEPTH, 1, 100,
-                                      [](int v, OptionHost&) { syzygy::settings().probe_depth = v; });
-    depth.reset = [] { syzygy::settings().probe_depth = Settings::DEFAULT_PROBE_DEPTH; };
+    UciOption depth = UciOption::spin("SyzygyProbeDepth", Tables::DEFAULT_PROBE_DEPTH, 1, 100,
+                                      [choices](int v, OptionHost&) { choices->tables.probe_depth = v; });
+    depth.reset = [choices] { choices->tables.probe_depth = Tables::DEFAULT_PROBE_DEPTH; };
     entry.options.push_back(std::move(depth));
     UciOption rule50 =
-        UciOption::check("Syzygy50MoveRule", Settings::DEFAULT_RULE50, [](bool on, OptionHost&) { syzygy::settings().rule50 = on; });
-    rule50.reset = [] { syzygy::settings().rule50 = Settings::DEFAULT_RULE50; };
+        UciOption::check("Syzygy50MoveRule", Tables::DEFAULT_RULE50, [choices](bool on, OptionHost&) { choices->tables.rule50 = on; });
+    rule50.reset = [choices] { choices->tables.rule50 = Tables::DEFAULT_RULE50; };
     entry.options.push_back(std::move(rule50));
-    UciOption limit = UciOption::spin("SyzygyProbeLimit", Settings::DEFAULT_PROBE_LIMIT, 0, 7,
-                                      [](int v, OptionHost&) { syzygy::settings().probe_limit = v; });
-    limit.reset = [] { syzygy::settings().probe_limit = Settings::DEFAULT_PROBE_LIMIT; };
+    UciOption limit = UciOption::spin("SyzygyProbeLimit", Tables::DEFAULT_PROBE_LIMIT, 0, 7,
+                                      [choices](int v, OptionHost&) { choices->tables.probe_limit = v; });
+    limit.reset = [choices] { choices->tables.probe_limit = Tables::DEFAULT_PROBE_LIMIT; };
     entry.options.push_back(std::move(limit));
 }
 
@@ -119,7 +120,7 @@ GameEntry game_entry(GameTag<chess::ChessGame>) {
 
     add_network_choice(entry, choices, "hand-written evaluation");
 
-    add_syzygy_options(entry);
+    add_syzygy_options(entry, choices);
 
     // xboard's names: standard chess, and Fischer Random with its castling notation (the
     // session sets up the game's position after choosing the variant).

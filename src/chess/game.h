@@ -108,16 +108,17 @@ struct ChessGame {
     // does not.
     static bool may_lack_moves(const Position&) { return false; }
 
-    // Syzygy tables (syzygy/tablebase.h), as the Syzygy options set them. A probe limit above the
-    // largest table found probes every table position at any depth (Stockfish's rule).
-    static TableSettings table_settings() {
-        const int found = syzygy::tablebases().max_pieces();
-        const int limit = syzygy::settings().probe_limit.load();
+    // Syzygy tables (syzygy/tablebase.h), as the engine's Syzygy options set them. A probe limit
+    // above the largest table found probes every table position at any depth (Stockfish's rule).
+    using Tables = syzygy::EngineTables;
+    static TableSettings table_settings(const Tables& tables) {
+        const int found = tables.max_pieces();
+        const int limit = tables.probe_limit;
         if (found == 0 || limit == 0) return {};
         TableSettings s;
         s.max_pieces = std::min(limit, found);
-        s.probe_depth = limit > found ? 0 : syzygy::settings().probe_depth.load();
-        s.rule50 = syzygy::settings().rule50.load();
+        s.probe_depth = limit > found ? 0 : tables.probe_depth;
+        s.rule50 = tables.rule50;
         return s;
     }
     // In the tree the tables are probed right after a capture or pawn move (the position is new
@@ -125,9 +126,11 @@ struct ChessGame {
     static int table_men(const Position& pos) {
         return pos.rule50() == 0 && pos.castling_rights() == NO_CASTLING ? popcount(pos.pieces()) : 0;
     }
-    static std::optional<int> table_wdl(Position& pos) { return syzygy::tablebases().probe_wdl(pos); }
-    static std::optional<TableRootRanking> table_rank_root(Position& pos, const std::vector<Move>& moves, const TableSettings& s) {
-        return syzygy::rank_root_moves(pos, moves, s);
+    // Asked only where table_settings found tables.
+    static std::optional<int> table_wdl(const Tables& tables, Position& pos) { return tables.files->probe_wdl(pos); }
+    static std::optional<TableRootRanking> table_rank_root(const Tables& tables, Position& pos, const std::vector<Move>& moves,
+                                                           const TableSettings& s) {
+        return syzygy::rank_root_moves(*tables.files, pos, moves, s);
     }
 
     static std::optional<std::string> set_fen(Position& pos, std::string_view fen, bool chess960) { return pos.set_fen(fen, chess960); }
@@ -154,12 +157,12 @@ struct ChessGame {
         return {};
     }
     // The board, and with tables loaded the root's WDL and DTZ, as Stockfish's `d` shows them.
-    static std::string pretty(const Position& pos) {
+    static std::string pretty(const Position& pos, const Tables& tables) {
         std::string text = pos.pretty();
-        if (syzygy::tablebases().max_pieces() == 0) return text;
+        if (tables.max_pieces() == 0) return text;
         Position copy = pos;
-        const auto wdl = syzygy::tablebases().probe_wdl(copy);
-        const auto dtz = syzygy::tablebases().probe_dtz(copy);
+        const auto wdl = tables.files->probe_wdl(copy);
+        const auto dtz = tables.files->probe_dtz(copy);
         if (!wdl) return text + "Tablebases: not in the tables\n";
         static constexpr const char* WORDS[5] = {"Loss", "Blessed loss", "Draw", "Cursed win", "Win"};
         return text + "Tablebases WDL: " + WORDS[*wdl + 2] + "\nTablebases DTZ: " + (dtz ? std::to_string(*dtz) : "none") + '\n';

@@ -98,6 +98,13 @@ public:
         searcher_.set_evaluator(std::move(evaluator));
     }
     const typename Game::Evaluator& evaluator() const { return searcher_.evaluator(); }
+    // The endgame tables this engine probes (Game::Tables), for the next search; the same terms.
+    void set_tables(typename Game::Tables tables) {
+        if (tables == searcher_.tables()) return;
+        wait();
+        searcher_.set_tables(std::move(tables));
+    }
+    const typename Game::Tables& tables() const { return searcher_.tables(); }
 
     // Starts a search on the current position; stops and finishes a running one first.
     // `searchmoves` restricts the root to those moves (legal ones, as the protocol read them

@@ -43,6 +43,10 @@ using FenError = std::optional<std::string>;
 // win a GUI can check at a glance), and the reason in words ("White mates", "Stalemate").
 // The Rules of a game whose rules no event changes.
 struct NoRules {};
+// The Tables of a game without endgame tables.
+struct NoTables {
+    bool operator==(const NoTables&) const = default;
+};
 
 struct GameEnd {
     Outcome outcome = Outcome::None;
@@ -77,7 +81,8 @@ struct TableRootRanking {
 template <class G>
 concept SearchGame = requires(const typename G::Position& pos, typename G::Position& mutable_pos, typename G::Move m,
                               typename G::MoveList& list, int ply, int threshold, const std::vector<typename G::Move>& root_moves,
-                              const TableSettings& settings, const typename G::Threats& threats, typename G::EvalState& eval_state) {
+                              const TableSettings& settings, const typename G::Threats& threats, typename G::EvalState& eval_state,
+                              const typename G::Tables& tables) {
     // Types. Move is 16 bits with raw() and an explicit constructor from them (the hash table
     // stores raw moves), none() (no move) and null() (the null move's marker); from() and to()
     // index histories by board point, as Piece does by piece (NO_PIECE: the null move's mover).
@@ -164,15 +169,17 @@ concept SearchGame = requires(const typename G::Position& pos, typename G::Posit
     // Whether the side to move, not in check, could be without a legal move here: cheap, and
     // true rarely, for the quiescence search to look (where having no move decides the game).
     { G::may_lack_moves(pos) } -> std::same_as<bool>;
-    // Endgame tables: the settings for this search; the number of pieces when the tables may be
-    // probed here in the tree (right after a move that resets the game's move counter), else 0;
-    // the position's result by the tables (-2 loss, -1 a loss the move-limit rule saves, 0 draw,
-    // 1 a win it spoils, 2 win; nothing when they do not say); and the root moves ranked, when
-    // the root is in the tables (nothing otherwise).
-    { G::table_settings() } -> std::same_as<TableSettings>;
+    // Endgame tables: Tables is what an engine probes, its own choice (the files and how to probe
+    // them; NoTables where the game has none). From it: the settings for this search; the number
+    // of pieces when the tables may be probed here in the tree (right after a move that resets
+    // the game's move counter), else 0; the position's result by the tables (-2 loss, -1 a loss
+    // the move-limit rule saves, 0 draw, 1 a win it spoils, 2 win; nothing when they do not say);
+    // and the root moves ranked, when the root is in the tables (nothing otherwise).
+    requires std::equality_comparable<typename G::Tables>;
+    { G::table_settings(tables) } -> std::same_as<TableSettings>;
     { G::table_men(pos) } -> std::convertible_to<int>;
-    { G::table_wdl(mutable_pos) } -> std::same_as<std::optional<int>>;
-    { G::table_rank_root(mutable_pos, root_moves, settings) } -> std::same_as<std::optional<TableRootRanking>>;
+    { G::table_wdl(tables, mutable_pos) } -> std::same_as<std::optional<int>>;
+    { G::table_rank_root(tables, mutable_pos, root_moves, settings) } -> std::same_as<std::optional<TableRootRanking>>;
 };
 
 // What the protocol front-end, bench and the command-line tools need of a game: reading and
@@ -193,7 +200,8 @@ concept ProtocolGame = requires(const typename G::Position& pos, typename G::Pos
     { G::xboard_move_text(m, notation) } -> std::same_as<std::string>;
     // Whether the game is over in this position, by the rules alone (calls the move generator).
     { G::game_end(pos) } -> std::same_as<GameEnd>;
-    { G::pretty(pos) } -> std::same_as<std::string>;
+    // The board in words, with what the engine's tables say of it.
+    { G::pretty(pos, typename G::Tables{}) } -> std::same_as<std::string>;
     { G::eval_report(pos, G::default_evaluator()) } -> std::same_as<std::string>;
     // The win/draw/loss model of UCI_ShowWDL (core/wdl.h) and the material count it reads.
     { G::WDL_MODEL } -> std::convertible_to<WdlModel>;

@@ -97,7 +97,7 @@ public:
     virtual void go(const GoParams& params, std::chrono::steady_clock::time_point start, bool wdl, TextCallbacks callbacks) = 0;
     // The legal moves of the current position as text, in the current notation.
     virtual std::vector<std::string> legal_moves() const = 0;
-    virtual std::string board() const = 0;
+    virtual std::string board() = 0;
     virtual std::string eval() = 0;
     // Per root move counts as `move: count` lines; returns the total. With one thread and no
     // hash (hash_mb 0) the plain count; otherwise `threads` threads share a perft hash of

@@ -37,13 +37,15 @@
 
 namespace sen {
 
-// What a session's options chose for one game's engines: the rules its positions play by and
-// what it evaluates with. The game's registration (src/games.cpp) holds it, its options change it
-// between searches, and each front made from it hands it to its engine.
+// What a session's options chose for one game's engines: the rules its positions play by, what
+// it evaluates with and the endgame tables it probes. The game's registration (src/games.cpp)
+// holds it, its options change it between searches, and each front made from it hands it to its
+// engine.
 template <SearchGame Game>
 struct GameChoices {
     typename Game::Rules rules{};
     typename Game::Evaluator evaluator = Game::default_evaluator();
+    typename Game::Tables tables{};
 };
 
 template <SearchGame Game>
@@ -53,7 +55,7 @@ public:
     using Position = typename Game::Position;
     using Move = typename Game::Move;
 
-    // `notation`: the game's notation flag, and `choices` the rules and evaluator of its engine,
+    // `notation`: the game's notation flag, and `choices` the rules, evaluator and tables of its engine,
     // both owned by the game's registration (src/games.cpp), which lets options set them; none
     // reads false and a new engine's defaults. The engine is told the choices whenever a command
     // sets a position, evaluates or starts a search, so a change reaches it before it matters.
@@ -131,7 +133,10 @@ public:
         return texts;
     }
 
-    std::string board() const override { return Game::pretty(engine_.position()); }
+    std::string board() override {
+        sync_choices();
+        return Game::pretty(engine_.position(), engine_.tables());
+    }
     std::string eval() override {
         sync_choices();
         return Game::eval_report(engine_.position(), engine_.evaluator());
@@ -220,6 +225,7 @@ private:
         if (!choices_ || engine_.searching()) return;
         engine_.set_rules(choices_->rules);
         engine_.set_evaluator(choices_->evaluator);
+        engine_.set_tables(choices_->tables);
     }
 
     std::shared_ptr<const bool> notation_;

@@ -124,6 +124,10 @@ public:
     // afterwards what its owner (an engine, a tool) sets. Not while a search runs.
     void set_evaluator(typename Game::Evaluator evaluator) { evaluator_ = std::move(evaluator); }
     const typename Game::Evaluator& evaluator() const { return evaluator_; }
+    // The endgame tables the searches probe (Game::Tables): none from the start. Not while a
+    // search runs.
+    void set_tables(typename Game::Tables tables) { tables_ = std::move(tables); }
+    const typename Game::Tables& tables() const { return tables_; }
 
     // Searches until a limit is reached or control.stop is set; blocks the calling thread,
     // which serves as the main search thread. `root` must have at least one legal move.
@@ -137,6 +141,7 @@ private:
 
     TranspositionTable& tt_;
     typename Game::Evaluator evaluator_ = Game::default_evaluator();
+    typename Game::Tables tables_{};
     int thread_count_ = 1;
     std::vector<LargeBox<Worker>> workers_;  // each in its own mapping: a few MB of histories
 

@@ -156,7 +156,7 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
     if (!root && !excluded && tb_pieces > 0) {
         const int men = Game::table_men(pos);
         if (men > 0 && men <= tb_pieces && (men < tb_pieces || depth >= tb_depth)) {
-            if (const std::optional<int> wdl = Game::table_wdl(pos)) {
+            if (const std::optional<int> wdl = Game::table_wdl(*tables, pos)) {
                 tb_hits.fetch_add(1, std::memory_order_relaxed);
                 const int draw_band = tb_rule50 ? 1 : 0;
                 const int value = *wdl < -draw_band  ? -SCORE_TB_WIN + ply
@@ -610,8 +610,8 @@ typename BasicSearcher<Game>::Result BasicSearcher<Game>::search(const Position&
     // Endgame tables: with the root in them, rank the root moves (the search then picks among
     // the best-ranked ones), and probe no further in the tree once the ranking is by distance
     // or the root is not won: the ranking alone keeps the result (Stockfish's rank_root_moves).
-    const TableSettings tables = Game::table_settings();
-    const search_detail::RootTables ranked = search_detail::rank_root_by_tables<Game>(root, root_moves, tables);
+    const TableSettings tables = Game::table_settings(tables_);
+    const search_detail::RootTables ranked = search_detail::rank_root_by_tables<Game>(tables_, root, root_moves, tables);
     const int tb_pieces = ranked.pieces;
     const bool tb_root = ranked.ranked;
 
@@ -633,6 +633,7 @@ typename BasicSearcher<Game>::Result BasicSearcher<Game>::search(const Position&
         w->control = &control;
         w->callbacks = &callbacks;
         w->all = &workers_;
+        w->tables = &tables_;
         w->tb_pieces = tb_pieces;
         w->tb_depth = tables.probe_depth;
         w->tb_rule50 = tables.rule50;

@@ -38,13 +38,14 @@ struct RootTables {
 // each the tables' score; no further probes once the ranking is by distance or the root is not
 // won, since the ranking alone keeps the result.
 template <SearchGame Game>
-RootTables rank_root_by_tables(const typename Game::Position& root, std::vector<RootMove<Game>>& root_moves, const TableSettings& tables) {
+RootTables rank_root_by_tables(const typename Game::Tables& engine_tables, const typename Game::Position& root,
+                               std::vector<RootMove<Game>>& root_moves, const TableSettings& tables) {
     RootTables result{tables.max_pieces, false};
     if (result.pieces <= 0) return result;
     std::vector<typename Game::Move> moves;
     for (const RootMove<Game>& rm : root_moves) moves.push_back(rm.move);
     typename Game::Position pos = root;
-    const std::optional<TableRootRanking> ranking = Game::table_rank_root(pos, moves, tables);
+    const std::optional<TableRootRanking> ranking = Game::table_rank_root(engine_tables, pos, moves, tables);
     if (!ranking) return result;
     result.ranked = true;
     for (std::size_t i = 0; i < root_moves.size(); ++i) {

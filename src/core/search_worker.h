@@ -162,8 +162,10 @@ struct BasicSearcher<Game>::Worker {
     int root_depth = 0;       // the iteration under way
     bool adopted = false;     // the best move comes from the interrupted iteration (adopt_interrupted_best)
     std::size_t pv_last = 0;  // the root search's moves end here: the end of pv_index's table rank
-    // Endgame tables in this search: probe positions of at most tb_pieces pieces (0: none), those
-    // of exactly tb_pieces from tb_depth on; tb_root says the root moves are ranked by them.
+    // Endgame tables in this search: the searcher's, probed in positions of at most tb_pieces
+    // pieces (0: none), those of exactly tb_pieces from tb_depth on; tb_root says the root moves
+    // are ranked by them.
+    const typename Game::Tables* tables = nullptr;
     int tb_pieces = 0;
     int tb_depth = 0;
     bool tb_rule50 = true;

@@ -106,10 +106,11 @@ struct XiangqiGame {
         return !pos.pieces(pos.side_to_move(), CHARIOT, HORSE) && !pos.pieces(pos.side_to_move(), CANNON);
     }
     // No endgame tables for xiangqi: the search never probes.
-    static TableSettings table_settings() { return {}; }
+    using Tables = NoTables;
+    static TableSettings table_settings(const Tables&) { return {}; }
     static int table_men(const Position&) { return 0; }
-    static std::optional<int> table_wdl(Position&) { return std::nullopt; }
-    static std::optional<TableRootRanking> table_rank_root(Position&, const std::vector<Move>&, const TableSettings&) {
+    static std::optional<int> table_wdl(const Tables&, Position&) { return std::nullopt; }
+    static std::optional<TableRootRanking> table_rank_root(const Tables&, Position&, const std::vector<Move>&, const TableSettings&) {
         return std::nullopt;
     }
 
@@ -140,7 +141,7 @@ struct XiangqiGame {
         }
         return {};
     }
-    static std::string pretty(const Position& pos) { return pos.pretty(); }
+    static std::string pretty(const Position& pos, const Tables&) { return pos.pretty(); }
     static std::string eval_report(const Position& pos, const Evaluator& network_in_use) {
         if (!network_in_use) return xiangqi::eval_report(pos);
         // Normalised as the search's scores are shown (core/wdl.h), with the network's own number.

@@ -12,7 +12,11 @@
 #include <cstdlib>
 #include <random>
 #include <string>
+#include <string_view>
+#include <thread>
 #include <vector>
+
+#include <fmt/core.h>
 
 #include "chess/search.h"
 #include "chess/syzygy/root.h"
@@ -31,18 +35,25 @@ namespace {
 
 const std::string TEST_TABLES = std::string(SEN_SOURCE_DIR) + "/tests/data/syzygy";
 
-// The tables are the process's: each test loads the test tables and leaves none behind.
+// What the helpers below probe and search with, as an engine holds it: a test sets it up with
+// TestTables (the test tables, default settings) and leaves none behind.
+syzygy::EngineTables& current() {
+    static syzygy::EngineTables tables;
+    return tables;
+}
+syzygy::Tablebases& tb() {
+    REQUIRE(current().files != nullptr);
+    return *current().files;
+}
+syzygy::EngineTables tables_in(const std::string& path) {
+    syzygy::EngineTables tables;
+    tables.files = std::make_shared<syzygy::Tablebases>();
+    tables.files->set_path(path);
+    return tables;
+}
 struct TestTables {
-    TestTables() {
-        syzygy::tablebases().set_path(TEST_TABLES);
-        syzygy::settings().rule50 = syzygy::Settings::DEFAULT_RULE50;
-        syzygy::settings().probe_depth = syzygy::Settings::DEFAULT_PROBE_DEPTH;
-        syzygy::settings().probe_limit = syzygy::Settings::DEFAULT_PROBE_LIMIT;
-    }
-    ~TestTables() {
-        syzygy::tablebases().set_path("");
-        syzygy::settings().rule50 = syzygy::Settings::DEFAULT_RULE50;
-    }
+    TestTables() { current() = tables_in(TEST_TABLES); }
+    ~TestTables() { current() = {}; }
 };
 
 int sign(int v) { return (v > 0) - (v < 0); }
@@ -90,16 +101,16 @@ void compare_with_solver(const ThreePieceSolver& solver) {
         ++positions;
         const std::string fen = solver.fen(i);
         Position pos = position_from(fen);
-        const std::optional<int> w = syzygy::tablebases().probe_wdl(pos);
-        const std::optional<int> d = syzygy::tablebases().probe_dtz(pos);
+        const std::optional<int> w = tb().probe_wdl(pos);
+        const std::optional<int> d = tb().probe_dtz(pos);
         const int result = solver.result(i);
         if (!w || sign(*w) != result) wdl.note(fen);
         const int expected = result == 0 ? 0 : result > 0 ? solver.distance(i) : solver.distance(i) == 0 ? -1 : -solver.distance(i);
         if (!d || *d != expected) dtz.note(fen + " dtz " + (d ? std::to_string(*d) : "none") + " expected " + std::to_string(expected));
         if (i % 5 == 0) {
             Position other = position_from(swapped_colours(fen));
-            const std::optional<int> ow = syzygy::tablebases().probe_wdl(other);
-            const std::optional<int> od = syzygy::tablebases().probe_dtz(other);
+            const std::optional<int> ow = tb().probe_wdl(other);
+            const std::optional<int> od = tb().probe_dtz(other);
             if (ow != w || od != d) swapped.note(fen);
         }
     }
@@ -113,17 +124,18 @@ void compare_with_solver(const ThreePieceSolver& solver) {
 
 std::optional<int> wdl_of(const std::string& fen) {
     Position pos = position_from(fen);
-    return syzygy::tablebases().probe_wdl(pos);
+    return tb().probe_wdl(pos);
 }
 std::optional<int> dtz_of(const std::string& fen) {
     Position pos = position_from(fen);
-    return syzygy::tablebases().probe_dtz(pos);
+    return tb().probe_dtz(pos);
 }
 
 SearchResult search(const Position& pos, int depth, std::vector<Move> searchmoves = {}, int multipv = 1,
                     std::vector<SearchReport>* reports = nullptr) {
     TranspositionTable tt;
     Searcher searcher(tt);
+    searcher.set_tables(current());
     SearchLimits limits;
     limits.depth = depth;
     limits.searchmoves = std::move(searchmoves);
@@ -140,7 +152,7 @@ int root_score(const std::string& fen) {
     Position pos = position_from(fen);
     std::vector<Move> moves;
     for (const Move m : legal_moves(pos)) moves.push_back(m);
-    const auto ranking = syzygy::rank_root_moves(pos, moves, ChessGame::table_settings());
+    const auto ranking = syzygy::rank_root_moves(tb(), pos, moves, ChessGame::table_settings(current()));
     REQUIRE(ranking.has_value());
     CHECK(ranking->exact);
     int best = -TABLE_WIN - 1;
@@ -160,7 +172,7 @@ int shown_score(const std::string& fen) {
 int result_after(const Position& pos, Move m) {
     Position after = pos;
     after.make_move(m);
-    const std::optional<int> w = syzygy::tablebases().probe_wdl(after);
+    const std::optional<int> w = tb().probe_wdl(after);
     REQUIRE(w.has_value());
     return -*w;
 }
@@ -169,7 +181,7 @@ int result_after(const Position& pos, Move m) {
 
 TEST_CASE("syzygy: KQvK, KRvK and KPvK agree with a retrograde solver on every position", "[syzygy]") {
     TestTables tables;
-    REQUIRE(syzygy::tablebases().max_pieces() == 4);
+    REQUIRE(tb().max_pieces() == 4);
     const ThreePieceSolver queen('Q');
     compare_with_solver(queen);
     const ThreePieceSolver rook('R');
@@ -215,7 +227,7 @@ TEST_CASE("syzygy: en passant, which the tables do not hold, is searched before 
                     fen += std::string(" b - ") + char('a' + f) + "3 0 1";
                     Position pos;
                     if (pos.set_fen(fen) || pos.ep_square() == SQ_NONE) continue;
-                    const std::optional<int> w = syzygy::tablebases().probe_wdl(pos);
+                    const std::optional<int> w = tb().probe_wdl(pos);
                     REQUIRE(w.has_value());
                     int best = -2;
                     for (const Move m : legal_moves(pos)) {
@@ -225,7 +237,7 @@ TEST_CASE("syzygy: en passant, which the tables do not hold, is searched before 
                             best = std::max(best, 0);
                             continue;
                         }
-                        std::optional<int> child = syzygy::tablebases().probe_wdl(after);
+                        std::optional<int> child = tb().probe_wdl(after);
                         if (!child) continue;  // a promotion: not in the test tables
                         best = std::max(best, -*child);
                     }
@@ -246,7 +258,7 @@ TEST_CASE("syzygy: a win or loss too long for the halfmove clock is a near draw 
     const std::string loss = "8/8/8/6B1/8/8/4k3/1K5N b - - 60 80";  // Black loses in 65 plies
     REQUIRE(dtz_of(win) == 58);
     REQUIRE(dtz_of(loss) == -65);
-    syzygy::settings().rule50 = true;
+    current().rule50 = true;
     const int cursed = root_score(win), blessed = root_score(loss);
     CHECK(cursed > 0);
     CHECK(cursed < 50);
@@ -256,14 +268,14 @@ TEST_CASE("syzygy: a win or loss too long for the halfmove clock is a near draw 
     CHECK(shown_score(win) == cursed);
     CHECK(shown_score(loss) == blessed);
 
-    syzygy::settings().rule50 = false;
+    current().rule50 = false;
     CHECK(root_score(win) == TABLE_WIN);
     CHECK(root_score(loss) == -TABLE_WIN);
     CHECK(shown_score(win) == SCORE_TB_WIN);
     CHECK(shown_score(loss) == -SCORE_TB_WIN);
 
     // With a fresh clock both are plain table results.
-    syzygy::settings().rule50 = true;
+    current().rule50 = true;
     CHECK(root_score("8/8/8/3k4/8/8/8/KBN5 w - - 0 1") == TABLE_WIN);
     CHECK(root_score("8/8/8/6B1/8/8/4k3/1K5N b - - 0 1") == -TABLE_WIN);
 }
@@ -293,7 +305,7 @@ TEST_CASE("syzygy: the search keeps table wins and draws, and honours searchmove
                 board[SQ_E4] = 'P';
                 Position pos;
                 if (pos.set_fen(board_fen(board) + " b - - 0 1")) continue;
-                if (syzygy::tablebases().probe_wdl(pos) != 0) continue;
+                if (tb().probe_wdl(pos) != 0) continue;
                 for (const Move m : legal_moves(pos))
                     if (result_after(pos, m) < 0) found = pos;
             }
@@ -340,28 +352,28 @@ TEST_CASE("syzygy: the search keeps table wins and draws, and honours searchmove
     // Castling rights: not in the tables, neither probed nor ranked (Chess960 alike).
     {
         Position pos = position_from("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
-        CHECK_FALSE(syzygy::tablebases().probe_wdl(pos).has_value());
-        CHECK_FALSE(syzygy::rank_root_moves(pos, {find_move(pos, "a1a8")}, ChessGame::table_settings()).has_value());
+        CHECK_FALSE(tb().probe_wdl(pos).has_value());
+        CHECK_FALSE(syzygy::rank_root_moves(tb(), pos, {find_move(pos, "a1a8")}, ChessGame::table_settings(current())).has_value());
         Position c960 = position_from("2k5/8/8/8/8/8/8/1R2K3 w B - 0 1", true);
-        CHECK_FALSE(syzygy::tablebases().probe_wdl(c960).has_value());
+        CHECK_FALSE(tb().probe_wdl(c960).has_value());
     }
 }
 
 TEST_CASE("syzygy: without tables nothing is probed and the reports have no tbhits", "[syzygy]") {
-    syzygy::tablebases().set_path("");
-    CHECK(ChessGame::table_settings().max_pieces == 0);
+    current() = {};
+    CHECK(ChessGame::table_settings(current()).max_pieces == 0);
     std::vector<SearchReport> reports;
     search(position_from("8/8/8/8/8/2k5/8/KR6 w - - 0 1"), 3, {}, 1, &reports);
     REQUIRE_FALSE(reports.empty());
     CHECK_FALSE(reports.back().tbhits.has_value());
+    // A set whose path holds no tables answers nothing either.
+    const syzygy::EngineTables empty = tables_in("");
+    CHECK(ChessGame::table_settings(empty).max_pieces == 0);
     Position pos = position_from("8/8/8/8/8/2k5/8/KR6 w - - 0 1");
-    CHECK_FALSE(syzygy::tablebases().probe_wdl(pos).has_value());
+    CHECK_FALSE(empty.files->probe_wdl(pos).has_value());
 }
 
 TEST_CASE("syzygy: the UCI options, a bad path refused with an info string, and d", "[syzygy][uci]") {
-    struct NoTablesAfter {
-        ~NoTablesAfter() { syzygy::tablebases().set_path(""); }
-    } no_tables_after;
     std::vector<std::string> lines;
     Output out([&lines](std::string_view text) {
         std::string_view rest = text;
@@ -382,11 +394,13 @@ TEST_CASE("syzygy: the UCI options, a bad path refused with an info string, and 
 
     session.handle_line("setoption name SyzygyPath value /no/such/folder");
     CHECK(has("info string SyzygyPath: no tablebase files in /no/such/folder"));
-    CHECK(syzygy::tablebases().max_pieces() == 0);
+    lines.clear();
+    session.handle_line("position fen 8/8/8/8/8/2k5/8/KR6 w - - 0 1");
+    session.handle_line("d");
+    CHECK_FALSE(has("Tablebases"));
     lines.clear();
     session.handle_line("setoption name SyzygyPath value " + TEST_TABLES);
     CHECK(has("info string SyzygyPath: found 7 WDL and 7 DTZ tablebase files (up to 4 pieces)"));
-    CHECK(syzygy::tablebases().max_pieces() == 4);
     lines.clear();
     session.handle_line("uci");
     CHECK(has("option name SyzygyPath type string default " + TEST_TABLES));
@@ -395,17 +409,36 @@ TEST_CASE("syzygy: the UCI options, a bad path refused with an info string, and 
     session.handle_line("d");
     CHECK(has("Tablebases WDL: Win"));
     CHECK(has("Tablebases DTZ: 27"));
+    // A search that probed reports tbhits above 0. KBNvK has four pieces: probed by default, not
+    // with SyzygyProbeLimit 3.
+    const auto probed_in_search = [&](UciSession& s, std::string_view fen) {
+        lines.clear();
+        s.handle_line(fmt::format("position fen {}", fen));
+        s.handle_line("go depth 4");
+        for (int waited = 0; waited < 2000 && !has("bestmove "); ++waited) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        REQUIRE(has("bestmove "));
+        return std::any_of(lines.begin(), lines.end(), [](const std::string& l) {
+            const std::size_t at = l.find(" tbhits ");
+            return at != std::string::npos && l.compare(at, 10, " tbhits 0 ") != 0;
+        });
+    };
+    constexpr std::string_view KBNK = "8/8/8/3k4/8/8/8/KBN5 w - - 0 1";
+    CHECK(probed_in_search(session, KBNK));
     session.handle_line("setoption name SyzygyProbeLimit value 3");
-    session.handle_line("setoption name Syzygy50MoveRule value false");
-    CHECK(syzygy::settings().probe_limit == 3);
-    CHECK_FALSE(syzygy::settings().rule50);
+    CHECK_FALSE(probed_in_search(session, KBNK));
+    session.handle_line("setoption name SyzygyProbeLimit value 4");
+    CHECK(probed_in_search(session, KBNK));
+
+    // Another session in the process has its own engine: no tables until it is given some.
+    UciSession other(out, uci_setup());
+    CHECK_FALSE(probed_in_search(other, KBNK));
+    lines.clear();
+    other.handle_line("position fen 8/8/8/8/8/2k5/8/KR6 w - - 0 1");
+    other.handle_line("d");
+    CHECK_FALSE(has("Tablebases"));
+    CHECK(probed_in_search(session, KBNK));
+    other.handle_line("quit");
     session.handle_line("quit");
-    // A new session starts from the defaults.
-    UciSession fresh(out, uci_setup());
-    CHECK(syzygy::tablebases().max_pieces() == 0);
-    CHECK(syzygy::settings().probe_limit == 7);
-    CHECK(syzygy::settings().rule50);
-    fresh.handle_line("quit");
 }
 
 // Cursed wins and blessed losses stored as such in the tables (WDL 1 and -1) first occur with five
@@ -419,12 +452,9 @@ TEST_CASE("syzygy: cursed wins and blessed losses of five-piece tables (SEN_SYZY
         return;
     }
     struct NoTablesAfter {
-        ~NoTablesAfter() {
-            syzygy::tablebases().set_path("");
-            syzygy::settings().rule50 = true;
-        }
+        ~NoTablesAfter() { current() = {}; }
     } no_tables_after;
-    syzygy::tablebases().set_path(path);
+    current() = tables_in(path);
     std::mt19937 rng(7);
     std::optional<std::string> cursed, blessed;
     for (const std::string white : {"KBB", "KBN", "KNN", "KRB", "KRN", "KQN"})
@@ -442,7 +472,7 @@ TEST_CASE("syzygy: cursed wins and blessed losses of five-piece tables (SEN_SYZY
                 const std::string fen = board_fen(board) + (rng() % 2 ? " w" : " b") + " - - 0 1";
                 Position pos;
                 if (pos.set_fen(fen)) continue;
-                const std::optional<int> w = syzygy::tablebases().probe_wdl(pos);
+                const std::optional<int> w = tb().probe_wdl(pos);
                 if (w == 1 && !cursed) cursed = fen;
                 if (w == -1 && !blessed) blessed = fen;
             }
@@ -454,12 +484,12 @@ TEST_CASE("syzygy: cursed wins and blessed losses of five-piece tables (SEN_SYZY
     INFO("cursed win " << *cursed << ", blessed loss " << *blessed);
     CHECK(dtz_of(*cursed) > 100);
     CHECK(dtz_of(*blessed) < -100);
-    syzygy::settings().rule50 = true;
+    current().rule50 = true;
     CHECK(root_score(*cursed) > 0);
     CHECK(root_score(*cursed) < 50);
     CHECK(root_score(*blessed) < 0);
     CHECK(root_score(*blessed) > -50);
-    syzygy::settings().rule50 = false;
+    current().rule50 = false;
     CHECK(root_score(*cursed) == TABLE_WIN);
     CHECK(root_score(*blessed) == -TABLE_WIN);
 }

@@ -463,10 +463,11 @@ struct ToyGame {
             if (!pos.empty(cell) && color_of(pos.piece_on(cell)) == pos.side_to_move() && type_of(pos.piece_on(cell)) == ROOK) return false;
         return true;
     }
-    static TableSettings table_settings() { return {}; }
+    using Tables = NoTables;
+    static TableSettings table_settings(const Tables&) { return {}; }
     static int table_men(const Position&) { return 0; }
-    static std::optional<int> table_wdl(Position&) { return std::nullopt; }
-    static std::optional<TableRootRanking> table_rank_root(Position&, const std::vector<Move>&, const TableSettings&) {
+    static std::optional<int> table_wdl(const Tables&, Position&) { return std::nullopt; }
+    static std::optional<TableRootRanking> table_rank_root(const Tables&, Position&, const std::vector<Move>&, const TableSettings&) {
         return std::nullopt;
     }
 
@@ -485,7 +486,7 @@ struct ToyGame {
         if (pos.quiet_plies() >= QUIET_LIMIT) return {Outcome::Draw, false, "Draw by the quiet-move limit"};
         return {};
     }
-    static std::string pretty(const Position& pos) { return pos.pretty(); }
+    static std::string pretty(const Position& pos, const Tables&) { return pos.pretty(); }
     static std::string eval_report(const Position& pos, const Evaluator&) {
         return "material: " + std::to_string(toy::evaluate(pos)) + " cp (side to move)\n";
     }

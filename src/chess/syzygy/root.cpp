@@ -21,8 +21,7 @@ bool drawn_by_rule(const Position& pos) {
     return pos.is_repetition(1) || (pos.rule50() >= 100 && (!pos.in_check() || count_legal_moves(pos) > 0));
 }
 
-std::optional<TableRootRanking> rank_by_dtz(Position& pos, const std::vector<Move>& moves, bool rule50) {
-    Tablebases& tb = tablebases();
+std::optional<TableRootRanking> rank_by_dtz(Tablebases& tb, Position& pos, const std::vector<Move>& moves, bool rule50) {
     const int clock = pos.rule50();
     const bool repeated = pos.has_repeated();
     // Wins ranked at or above this are shown as table wins; below it, as small scores that grow
@@ -63,10 +62,9 @@ std::optional<TableRootRanking> rank_by_dtz(Position& pos, const std::vector<Mov
     return ranking;
 }
 
-std::optional<TableRootRanking> rank_by_wdl(Position& pos, const std::vector<Move>& moves, bool rule50) {
+std::optional<TableRootRanking> rank_by_wdl(Tablebases& tb, Position& pos, const std::vector<Move>& moves, bool rule50) {
     static constexpr int RANK_OF_WDL[5] = {-MAX_DTZ, -MAX_DTZ + 101, 0, MAX_DTZ - 101, MAX_DTZ};
     static constexpr int SCORE_OF_WDL[5] = {-TABLE_WIN, -1, 0, 1, TABLE_WIN};
-    Tablebases& tb = tablebases();
     TableRootRanking ranking;
     for (const Move m : moves) {
         pos.make_move(m);
@@ -89,11 +87,12 @@ std::optional<TableRootRanking> rank_by_wdl(Position& pos, const std::vector<Mov
 
 }  // namespace
 
-std::optional<TableRootRanking> rank_root_moves(Position& pos, const std::vector<Move>& moves, const TableSettings& settings) {
+std::optional<TableRootRanking> rank_root_moves(Tablebases& tb, Position& pos, const std::vector<Move>& moves,
+                                                const TableSettings& settings) {
     if (settings.max_pieces == 0 || pos.castling_rights() != NO_CASTLING || popcount(pos.pieces()) > settings.max_pieces)
         return std::nullopt;
-    if (auto ranking = rank_by_dtz(pos, moves, settings.rule50)) return ranking;
-    return rank_by_wdl(pos, moves, settings.rule50);
+    if (auto ranking = rank_by_dtz(tb, pos, moves, settings.rule50)) return ranking;
+    return rank_by_wdl(tb, pos, moves, settings.rule50);
 }
 
 }  // namespace sen::chess::syzygy

@@ -9,12 +9,14 @@
 #include <vector>
 
 #include "chess/position.h"
+#include "chess/syzygy/tablebase.h"
 #include "core/game.h"
 
 namespace sen::chess::syzygy {
 
-// The ranking of `moves` (legal in `pos`), or nothing when the root is not in the tables
-// (castling rights, more pieces than settings.max_pieces, a table missing).
-std::optional<TableRootRanking> rank_root_moves(Position& pos, const std::vector<Move>& moves, const TableSettings& settings);
+// The ranking of `moves` (legal in `pos`) by the tables `tb`, or nothing when the root is not in
+// them (castling rights, more pieces than settings.max_pieces, a table missing).
+std::optional<TableRootRanking> rank_root_moves(Tablebases& tb, Position& pos, const std::vector<Move>& moves,
+                                                const TableSettings& settings);
 
 }  // namespace sen::chess::syzygy

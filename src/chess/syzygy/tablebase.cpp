@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <deque>
 #include <filesystem>
 #include <mutex>
@@ -104,16 +105,6 @@ struct Tablebases::Registry {
         return t.usable;
     }
 };
-
-Settings& settings() {
-    static Settings s;
-    return s;
-}
-
-Tablebases& tablebases() {
-    static Tablebases t;
-    return t;
-}
 
 std::uint64_t material_code(const Position& pos) {
     std::uint64_t code = 0;

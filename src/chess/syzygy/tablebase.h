@@ -1,10 +1,10 @@
 // Syzygy endgame tables: finding them (SyzygyPath), loading them on first use, and probing them
 // for the result (WDL) and the distance to zeroing (DTZ) of a position.
 //
-// Owns: the process's set of tables (the tables are the machine's, as the evaluation network is;
-// every session and search thread shares them) and the settings of the Syzygy options. Files are
-// found when the path is set (only names are read) and mapped into memory the first time a probe
-// needs them, under a lock; after that probes read them without one. Never touches: search.
+// Owns: a set of tables (Tablebases), and what an engine probes (EngineTables: its tables, shared
+// by its search threads, and the settings of the Syzygy options). Files are found when the path is
+// set (only names are read) and mapped into memory the first time a probe needs them, under a
+// lock; after that probes read them without one. Never touches: search.
 //
 // Results are from the side to move's point of view: WDL -2 loss, -1 blessed loss (a loss that
 // the fifty-move rule saves), 0 draw, 1 cursed win (a win the fifty-move rule spoils), 2 win. DTZ
@@ -14,7 +14,6 @@
 // A position with castling rights, or more pieces than the tables found cover, is not probed.
 #pragma once
 
-#include <atomic>
 #include <memory>
 #include <optional>
 #include <string>
@@ -23,20 +22,6 @@
 #include "chess/position.h"
 
 namespace sen::chess::syzygy {
-
-// The values of the Syzygy options (UCI: SyzygyProbeDepth, Syzygy50MoveRule, SyzygyProbeLimit);
-// SyzygyPath is the set of tables itself. The defaults are the options' defaults, and what a new
-// session puts back.
-struct Settings {
-    static constexpr int DEFAULT_PROBE_DEPTH = 1;
-    static constexpr bool DEFAULT_RULE50 = true;
-    static constexpr int DEFAULT_PROBE_LIMIT = 7;
-
-    std::atomic<int> probe_depth{DEFAULT_PROBE_DEPTH};
-    std::atomic<bool> rule50{DEFAULT_RULE50};
-    std::atomic<int> probe_limit{DEFAULT_PROBE_LIMIT};
-};
-Settings& settings();
 
 class Tablebases {
 public:
@@ -73,8 +58,23 @@ private:
     int dtz_count_ = 0;
 };
 
-// The process's tables, shared by every search thread.
-Tablebases& tablebases();
+// What one engine probes, as the Syzygy options set it: the tables of SyzygyPath (none: nullptr;
+// a new path makes a new set, so a set is never changed while a search probes it) and the values
+// of SyzygyProbeDepth, Syzygy50MoveRule and SyzygyProbeLimit. The defaults are the options'.
+struct EngineTables {
+    static constexpr int DEFAULT_PROBE_DEPTH = 1;
+    static constexpr bool DEFAULT_RULE50 = true;
+    static constexpr int DEFAULT_PROBE_LIMIT = 7;
+
+    std::shared_ptr<Tablebases> files;
+    int probe_depth = DEFAULT_PROBE_DEPTH;
+    bool rule50 = DEFAULT_RULE50;
+    int probe_limit = DEFAULT_PROBE_LIMIT;
+
+    bool operator==(const EngineTables&) const = default;
+    // The most pieces of any table found; 0 without tables.
+    int max_pieces() const { return files ? files->max_pieces() : 0; }
+};
 
 // Material signature of a position: the count of each piece, four bits each.
 std::uint64_t material_code(const Position& pos);
