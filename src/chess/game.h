@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -16,6 +17,7 @@
 #include <vector>
 
 #include "chess/bench_positions.h"
+#include "chess/chess960.h"
 #include "chess/eval.h"
 #include "chess/movegen.h"
 #include "chess/nnue.h"
@@ -52,6 +54,14 @@ struct ChessGame {
     // The search parameters' table holds chess's values (found by SPSA): none of its own.
     static constexpr std::array<params::TunableValue, 0> SEARCH_PARAMETERS{};
     static constexpr std::string_view START_FEN = Position::START_FEN;
+    // Other start positions, for self-play openings (sen datagen): Double Fischer Random's, the
+    // white and the black back rank each one of Chess960's 960.
+    static constexpr std::uint64_t VARIANT_STARTS = std::uint64_t(CHESS960_POSITIONS) * CHESS960_POSITIONS;
+    static void set_variant_start(Position& pos, std::uint64_t index) {
+        const FenError error = pos.set_fen(dfrc_start_fen(int(index / CHESS960_POSITIONS), int(index % CHESS960_POSITIONS)), true);
+        assert(!error);
+        (void)error;
+    }
     static constexpr int PIECE_NB = chess::PIECE_NB;
     static constexpr int SQUARE_NB = chess::SQUARE_NB;
     static constexpr int VICTIM_NB = chess::PIECE_TYPE_NB;

@@ -43,23 +43,24 @@ enum class GameResult : std::uint8_t { BlackWins, Draw, WhiteWins };
 // The record's result, White's (Red's) point of view.
 double result_value(GameResult r) { return r == GameResult::WhiteWins ? 1.0 : r == GameResult::Draw ? 0.5 : 0.0; }
 
-// The result if the game is over. Chess: claimable draws (threefold, fifty moves) are taken, as
-// a match runner would adjudicate them.
-std::optional<GameResult> game_over(const Position& pos) {
-    const GameState state = pos.game_state();
-    if (state == GameState::Checkmate) return pos.side_to_move() == Color::White ? GameResult::BlackWins : GameResult::WhiteWins;
-    if (state != GameState::Ongoing) return GameResult::Draw;
-    return std::nullopt;
-}
-// Xiangqi: no legal move loses (in check or not), perpetual check loses, repetitions (threefold),
-// dead material and the no-capture limit are draws (xiangqi::Position::game_state()).
-std::optional<GameResult> game_over(const xiangqi::Position& pos) {
-    const std::optional<xiangqi::GameResult> r = xiangqi::result_of(pos.game_state());
-    if (!r) return std::nullopt;
-    if (*r == xiangqi::GameResult::Draw) return GameResult::Draw;
-    const bool white_wins = (*r == xiangqi::GameResult::Win) == (pos.side_to_move() == Color::White);
+// The result if the game is over by its rules (Game::game_end): claimable draws are taken, as a
+// match runner would adjudicate them.
+template <class Game>
+std::optional<GameResult> game_over(const typename Game::Position& pos) {
+    const GameEnd end = Game::game_end(pos);
+    if (end.outcome == Outcome::None) return std::nullopt;
+    if (end.outcome == Outcome::Draw) return GameResult::Draw;
+    const bool white_wins = (end.outcome == Outcome::Win) == (pos.side_to_move() == Color::White);
     return white_wins ? GameResult::WhiteWins : GameResult::BlackWins;
 }
+
+// A game with other start positions for its openings (Game::VARIANT_STARTS, set_variant_start):
+// chess's Double Fischer Random ones.
+template <class Game>
+concept HasVariantStarts = requires(typename Game::Position& pos) {
+    { Game::VARIANT_STARTS } -> std::convertible_to<std::uint64_t>;
+    Game::set_variant_start(pos, std::uint64_t{});
+};
 
 // A uniform double in [0, 1) from the generator's top 53 bits (no standard distribution, whose
 // output may differ between standard libraries).
@@ -88,11 +89,11 @@ public:
         GameRecord game;
         game.index = index;
         game.start_fen = pos.fen();
-        if constexpr (std::is_same_v<Game, ChessGame>) game.chess960 = pos.is_chess960();
+        if constexpr (HasVariantStarts<Game>) game.chess960 = pos.is_chess960();
         std::optional<GameResult> result;
         int resign_streak = 0, resign_sign = 0, draw_streak = 0;
         while (!result) {
-            result = game_over(pos);
+            result = game_over<Game>(pos);
             if (!result && pos.game_ply() > DATAGEN_MAX_PLY) result = GameResult::Draw;
             if (result) break;
             const Result r = search_move<Game>(searcher_, pos, options_.soft_nodes, options_.nodes);
@@ -138,20 +139,15 @@ private:
         return searcher_.search(pos, limits, timer, control, {});
     }
 
-    // The start position (for chess, a Double Fischer Random one with probability
+    // The start position (where the game has others, one of them with probability
     // dfrc_fraction) plus random legal plies (a fixed number, or one drawn from the range), drawn
     // again until the game is still on and a short search finds it undecided: |score| at most
     // opening_max_score.
     Position pick_opening(DatagenStats& stats) {
         for (;;) {
             Position pos;
-            if constexpr (std::is_same_v<Game, ChessGame>) {
-                if (uniform(rng_) < options_.dfrc_fraction) {
-                    const int white = int(rng_() % CHESS960_POSITIONS), black = int(rng_() % CHESS960_POSITIONS);
-                    const FenError error = pos.set_fen(dfrc_start_fen(white, black), true);
-                    assert(!error);
-                    (void)error;
-                }
+            if constexpr (HasVariantStarts<Game>) {
+                if (uniform(rng_) < options_.dfrc_fraction) Game::set_variant_start(pos, rng_() % Game::VARIANT_STARTS);
             }
             // A fixed count draws nothing, so that such runs play the games they played before
             // the range came in.
@@ -165,7 +161,7 @@ private:
                 // the standard library's distributions.
                 else pos.make_move(moves[std::size_t(rng_() % moves.size())]);
             }
-            if (ok && !game_over(pos)) {
+            if (ok && !game_over<Game>(pos)) {
                 tt_.clear();
                 searcher_.clear();
                 Limits limits;
@@ -359,7 +355,10 @@ int run_datagen_command(const std::vector<std::string>& args) {
         fmt::print(stderr, "error: --soft-nodes {} is above the hard cap --nodes {}\n{}", options.soft_nodes, options.nodes, DATAGEN_USAGE);
         return 2;
     }
-    const bool xiangqi = *game == game_id<xiangqi::XiangqiGame>();
+    const auto [name, variant_starts] = visit_game(*game, [](auto tag) {
+        using G = typename decltype(tag)::Game;
+        return std::pair{G::NAME, HasVariantStarts<G>};
+    });
     const bool binary = format == "binary";
 
     // Binary output appends: the games already in the file count towards --games, and the new
@@ -396,8 +395,8 @@ int run_datagen_command(const std::vector<std::string>& args) {
                                        ? fmt::format("{}-{}", options.random_plies, options.random_plies_max)
                                        : fmt::format("{}", options.random_plies);
     fmt::print(stderr, "datagen: {}{} games ({} there already), {} nodes per move, seed {}, {} random plies, {} threads{} -> {} ({})\n",
-               xiangqi ? "xiangqi, " : "", wanted, existing, nodes_text, options.seed, plies_text, options.threads,
-               xiangqi ? "" : fmt::format(", DFRC fraction {}", options.dfrc_fraction), out_path, format);
+               name == GAME_NAMES[0] ? "" : fmt::format("{}, ", name), wanted, existing, nodes_text, options.seed, plies_text,
+               options.threads, variant_starts ? fmt::format(", DFRC fraction {}", options.dfrc_fraction) : "", out_path, format);
     const auto start = std::chrono::steady_clock::now();
     const auto report = [&](const DatagenStats& s) {
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
