@@ -52,7 +52,8 @@ constexpr std::size_t QUANTISATION_SAMPLE = 10000;
 constexpr const char* TRAIN_USAGE =
     "usage: sen nnue-train [--variant chess|xiangqi] --data FILE[,FILE...] --out NET [--epochs 20] [--batch 16384]\n"
     "                      [--lr 0.001] [--lambda 0.5] [--threads 1] [--seed 1] [--validation 0.05] [--decay-epoch N] [--mirror]\n"
-    "                      [--lr-schedule step|cosine|wsd] [--warmup N] [--min-ply 16] [--max-score 2000] [--keep-checks]\n"
+    "                      [--lr-schedule step|cosine|wsd] [--warmup N] [--min-ply 16] [--max-score 2000] [--clip-decided]\n"
+    "                      [--keep-checks]"
     "                      [--no-filter] [--init NET] [--checkpoint FILE]\n"
     "       --lambda L      target = L * result + (1 - L) * sigmoid(score / 170); lines without a score\n"
     "                       are used only with --lambda 1\n"
@@ -63,6 +64,8 @@ constexpr const char* TRAIN_USAGE =
     "       --warmup N      the first N optimiser steps rise linearly to the schedule's rate (default 0)\n"
     "       --min-ply N     skip positions before game ply N (default 16; 0 keeps them)\n"
     "       --max-score CP  skip positions whose |score| is CP or more: decided (default 2000; 0 keeps them)\n"
+    "       --clip-decided  keep those positions instead, their scores clipped to +-CP: the network learns won\n"
+    "                       endings too\n"
     "       --keep-checks   keep positions in check (skipped by default)\n"
     "       --no-filter     keep every position (as before the filters; then --min-ply etc. may follow)\n"
     "       --validation F  fraction of the games held out to measure the loss on (0 <= F < 1)\n"
@@ -136,10 +139,11 @@ int run_train_command(const std::vector<std::string>& args, std::span<const unsi
     bool evaluate_only = false;  // --evaluate: the --init network's loss on --data, no training
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& name = args[i];
-        if (name == "--mirror" || name == "--keep-checks" || name == "--no-filter" || name == "--evaluate") {
+        if (name == "--mirror" || name == "--keep-checks" || name == "--no-filter" || name == "--evaluate" || name == "--clip-decided") {
             if (name == "--mirror") mirror_files = true;
             else if (name == "--evaluate") evaluate_only = true;
             else if (name == "--keep-checks") filter.skip_in_check = false;
+            else if (name == "--clip-decided") filter.clip_decided = true;
             else filter = PositionFilter{};
             continue;
         }
@@ -350,6 +354,8 @@ int run_train_command(const std::vector<std::string>& args, std::span<const unsi
         fmt::print("filtered out {} positions: {} before ply {}, {} in check, {} with |score| >= {}\n",
                    data.early + data.in_check + data.decided, data.early, filter.min_ply, data.in_check, data.decided,
                    filter.max_abs_score > 0 ? fmt::format("{}", filter.max_abs_score) : std::string("(no limit)"));
+    if (filter.clip_decided)
+        fmt::print("kept {} decided positions with their scores clipped to +-{}\n", data.clipped, filter.max_abs_score);
     if (data.train.empty()) {
         fmt::print(stderr, "error: no training positions in {}\n", fmt::join(data_paths, ", "));
         return 1;

@@ -4,6 +4,7 @@
 // Owns: which records become positions and on which side of the split. Never touches a network.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <optional>
@@ -24,6 +25,10 @@ struct PositionFilter {
     int min_ply = 0;  // positions before this game ply (the opening's, alike from game to game)
     bool skip_in_check = false;
     int max_abs_score = 0;  // above 0: positions whose |score| is at least this (the game is decided)
+    // With max_abs_score: such positions are kept, their scores clipped to +-max_abs_score, so
+    // that the network learns what a won ending looks like (a bare king against a queen),
+    // instead of skipped.
+    bool clip_decided = false;
 
     // What `sen nnue-train` applies unless told otherwise.
     static constexpr PositionFilter recommended() { return {16, true, 2000}; }
@@ -41,6 +46,7 @@ struct TrainingData {
     // the skipped records in their order (so that a checkpoint's fingerprint covers them too).
     std::uint64_t early = 0, in_check = 0, decided = 0;
     std::uint64_t skipped_hash = 0;
+    std::uint64_t clipped = 0;  // decided positions kept with their scores clipped (clip_decided)
 };
 
 // A record's text, result and score as a number (FNV-1a), the same on every build.
@@ -60,8 +66,14 @@ template <class Position>
 FilterReason filter_reason(const PositionFilter& filter, const Position& pos, std::optional<int> score) {
     if (pos.game_ply() < filter.min_ply) return FilterReason::Early;
     if (filter.skip_in_check && pos.in_check()) return FilterReason::InCheck;
-    if (filter.max_abs_score > 0 && score && std::abs(*score) >= filter.max_abs_score) return FilterReason::Decided;
+    if (filter.max_abs_score > 0 && !filter.clip_decided && score && std::abs(*score) >= filter.max_abs_score) return FilterReason::Decided;
     return FilterReason::None;
+}
+
+// The score a kept position trains on: with clip_decided, a decided one's clipped.
+inline std::optional<int> filtered_score(const PositionFilter& filter, std::optional<int> score) {
+    if (!score || !filter.clip_decided || filter.max_abs_score <= 0) return score;
+    return std::clamp(*score, -filter.max_abs_score, filter.max_abs_score);
 }
 
 // Reads the files (training_data.h); whole games go to validation, each with probability
@@ -94,7 +106,9 @@ std::optional<std::string> load_training_data(const std::vector<std::string>& pa
                 data.skipped_hash = mix_pair(data.skipped_hash, record_hash(record));
                 return;
             }
-            const std::optional<TrainPosition<F>> position = train_position_of<F>(pos, record.result, record.score);
+            const std::optional<int> score = filtered_score(data.filter, record.score);
+            data.clipped += score != record.score;
+            const std::optional<TrainPosition<F>> position = train_position_of<F>(pos, record.result, score);
             if (!position) {
                 ++rejected;
                 return;

@@ -1,5 +1,6 @@
 // Tests of the trainer's position filter (nnue_training_loader.h): which records it skips (early
-// plies, in check, decided scores), how it counts them, and that without it every record loads.
+// plies, in check, decided scores), how it counts them, that without it every record loads, and
+// that with clip_decided decided positions are kept with their scores clipped.
 #include <catch2/catch.hpp>
 
 #include <cstdio>
@@ -55,6 +56,31 @@ TEST_CASE("The position filter skips early plies, checks and decided scores, eac
     REQUIRE_FALSE(nn::load_game_data<chess::ChessGame>({path}, 1.0, 0.0, 1, decided_only).has_value());
     CHECK(decided_only.decided == 1);
     CHECK(decided_only.train.size() == 7);
+
+    // Clipped instead of skipped: the two decided positions past the early plies and checks are
+    // kept, their scores at the limit, from the side to move's view; the others as they were.
+    chess::nnue::TrainingData clipped;
+    clipped.filter = PositionFilter::recommended();
+    clipped.filter.clip_decided = true;
+    REQUIRE_FALSE(nn::load_game_data<chess::ChessGame>({path}, 1.0, 0.0, 1, clipped).has_value());
+    CHECK(clipped.decided == 0);
+    CHECK(clipped.early == 2);
+    CHECK(clipped.in_check == 1);
+    CHECK(clipped.clipped == 0);  // 2000 and -2000 are at the limit, not past it
+    REQUIRE(clipped.train.size() == 5);
+    CHECK(clipped.train[0].score == -2000);  // black to move, White's +2000
+    CHECK(clipped.train[1].score == -2000);
+    CHECK(clipped.train[2].score == -1999);
+    chess::nnue::TrainingData clipped_lower = clipped;
+    clipped_lower.train.clear();
+    clipped_lower.filter.max_abs_score = 1000;
+    REQUIRE_FALSE(nn::load_game_data<chess::ChessGame>({path}, 1.0, 0.0, 1, clipped_lower).has_value());
+    CHECK(clipped_lower.clipped == 3);
+    REQUIRE(clipped_lower.train.size() == 5);
+    CHECK(clipped_lower.train[0].score == -1000);
+    CHECK(clipped_lower.train[1].score == -1000);
+    CHECK(clipped_lower.train[2].score == -1000);
+    CHECK(clipped_lower.train[3].score == 0);
     std::remove(path.c_str());
 }
 
