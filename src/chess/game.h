@@ -19,6 +19,7 @@
 #include "chess/bench_positions.h"
 #include "chess/chess960.h"
 #include "chess/eval.h"
+#include "chess/eval_tuning.h"
 #include "chess/movegen.h"
 #include "chess/nnue.h"
 #include "chess/notation.h"
@@ -42,6 +43,8 @@ struct ChessGame {
     using Piece = chess::Piece;
     using Threats = chess::Threats;
     using EvalState = nnue::EvalState;
+    // The hand-written evaluation's table as the weight tuner sees it (eval_tuning.h).
+    using EvalTuning = chess::EvalTuning;
     // The network an engine evaluates with: from the start the built-in one; none (nullptr) for
     // the hand-written evaluation.
     using Evaluator = sen::nn::SharedNetwork<nnue::ChessFeatures>;

@@ -15,16 +15,12 @@
 #include <fmt/core.h>
 #include <fmt/format.h>
 
-#include "chess/position.h"
 #include "games.h"
 #include "tools/adam.h"
 #include "tools/subcommands.h"
 #include "tools/training_data.h"
-#include "xiangqi/position.h"
 
 namespace sen {
-
-using namespace chess;
 
 namespace {
 
@@ -37,93 +33,6 @@ constexpr double GD_SCALE = 1e5;  // keeps every weight and sum well inside Scor
 // subset of these games).
 constexpr double DEFAULT_VALIDATION_FRACTION = 0.1;
 constexpr std::uint64_t VALIDATION_SEED = 1;
-
-// The chess weight table's families, in index order, for the generated source.
-constexpr const char* PIECE_LABELS = "index: piece type (none, pawn, knight, bishop, rook, queen)";
-
-constexpr WeightFamily CHESS_FAMILIES[] = {
-    {"MATERIAL", term::MATERIAL, 6, "Material", "pawn, knight, bishop, rook, queen, (king: unused)"},
-    {"PSQT", term::PSQT, 7 * 64, "Piece-square tables", nullptr},
-    {"MOBILITY_KNIGHT", term::MOBILITY_KNIGHT, 9, "Knight mobility", "index: safe destination squares"},
-    {"MOBILITY_BISHOP", term::MOBILITY_BISHOP, 14, "Bishop mobility", "index: safe destination squares"},
-    {"MOBILITY_ROOK", term::MOBILITY_ROOK, 15, "Rook mobility", "index: safe destination squares"},
-    {"MOBILITY_QUEEN", term::MOBILITY_QUEEN, 28, "Queen mobility", "index: safe destination squares"},
-    {"PASSED_PAWN", term::PASSED_PAWN, 8, "Passed pawns", "index: relative rank"},
-    {"PASSED_FREE", term::PASSED_FREE, 8, "Passed pawns with nothing in front", "index: relative rank"},
-    {"PASSED_KING_DISTANCE", term::PASSED_KING_DISTANCE, 9, "Passed pawns: king distances to the stop square",
-     "index: their king's distance - ours + 4"},
-    {"PAWN_DOUBLED", term::PAWN_DOUBLED, 1, "Doubled pawns", nullptr},
-    {"PAWN_ISOLATED", term::PAWN_ISOLATED, 1, "Isolated pawns", nullptr},
-    {"PAWN_BACKWARD", term::PAWN_BACKWARD, 1, "Backward pawns", nullptr},
-    {"PAWN_CONNECTED", term::PAWN_CONNECTED, 8, "Connected pawns (defended or side by side)", "index: relative rank"},
-    {"BISHOP_PAIR", term::BISHOP_PAIR, 1, "Bishop pair", nullptr},
-    {"ROOK_OPEN_FILE", term::ROOK_OPEN_FILE, 1, "Rook on an open file", nullptr},
-    {"ROOK_SEMI_OPEN_FILE", term::ROOK_SEMI_OPEN_FILE, 1, "Rook on a semi-open file", nullptr},
-    {"KING_ZONE_ATTACKS", term::KING_ZONE_ATTACKS, 6, "King zone squares attacked", PIECE_LABELS},
-    {"KING_ATTACKERS", term::KING_ATTACKERS, 8, "Pieces attacking the king zone", "index: number of attackers"},
-    {"KING_SHELTER", term::KING_SHELTER, 8, "King shelter, per king file", "index: distance to the nearest own pawn ahead (7: none)"},
-    {"KING_SAFE_CHECKS", term::KING_SAFE_CHECKS, 6, "Safe checks available", PIECE_LABELS},
-    {"THREAT_BY_PAWN", term::THREAT_BY_PAWN, 6, "Pieces attacked by a pawn", "index: attacked piece type"},
-    {"THREAT_BY_MINOR", term::THREAT_BY_MINOR, 6, "Pieces attacked by a knight or bishop", "index: attacked piece type"},
-    {"THREAT_BY_ROOK", term::THREAT_BY_ROOK, 6, "Pieces attacked by a rook", "index: attacked piece type"},
-    {"HANGING", term::HANGING, 1, "Attacked and undefended pieces", nullptr},
-    {"TEMPO", term::TEMPO, 1, "Side to move", nullptr},
-};
-
-constexpr PieceTable CHESS_PIECE_TABLES[] = {
-    {"none", "term::PSQT + NO_PIECE_TYPE * 64", -1, true},
-    {"pawn", "term::PSQT + PAWN * 64", term::MATERIAL + PAWN - PAWN, false},
-    {"knight", "term::PSQT + KNIGHT * 64", term::MATERIAL + KNIGHT - PAWN, false},
-    {"bishop", "term::PSQT + BISHOP * 64", term::MATERIAL + BISHOP - PAWN, false},
-    {"rook", "term::PSQT + ROOK * 64", term::MATERIAL + ROOK - PAWN, false},
-    {"queen", "term::PSQT + QUEEN * 64", term::MATERIAL + QUEEN - PAWN, false},
-    {"king", "term::PSQT + KING * 64", -1, false},
-};
-
-// The xiangqi weight table's families (xiangqi/eval.h).
-namespace xq = xiangqi::term;
-constexpr const char* ATTACK_SCALE_LABELS = "index: attack scale (2 * chariots + horses + cannons, at most 6)";
-
-constexpr WeightFamily XIANGQI_FAMILIES[] = {
-    {"MATERIAL", xq::MATERIAL, 6, "Material", "soldier, advisor, elephant, horse, cannon, chariot"},
-    {"PSQT", xq::PSQT, 7 * xiangqi::SQUARE_NB, "Piece-square tables", nullptr},
-    {"MOBILITY_CHARIOT", xq::MOBILITY_CHARIOT, 18, "Chariot mobility", "index: points reached that hold no own piece"},
-    {"MOBILITY_HORSE", xq::MOBILITY_HORSE, 9, "Horse mobility", "index: points stepped to over a free leg that hold no own piece"},
-    {"MOBILITY_CANNON", xq::MOBILITY_CANNON, 18, "Cannon mobility", "index: empty points it slides to"},
-    {"CANNON_TARGETS", xq::CANNON_TARGETS, 1, "Enemy pieces a cannon could capture", nullptr},
-    {"MISSING_ADVISOR", xq::MISSING_ADVISOR, xq::ATTACK_SCALE_NB, "Advisors the enemy general has lost", ATTACK_SCALE_LABELS},
-    {"MISSING_ELEPHANT", xq::MISSING_ELEPHANT, xq::ATTACK_SCALE_NB, "Elephants the enemy general has lost", ATTACK_SCALE_LABELS},
-    {"OPEN_FILE", xq::OPEN_FILE, xq::ATTACK_SCALE_NB, "Open file in front of the enemy general, we have a chariot", ATTACK_SCALE_LABELS},
-    {"FACING_CANNON", xq::FACING_CANNON, xq::ATTACK_SCALE_NB, "Cannons facing the enemy general with nothing between", ATTACK_SCALE_LABELS},
-    {"PALACE_PRESSURE", xq::PALACE_PRESSURE, xq::ATTACK_SCALE_NB* xq::PALACE_UNITS_NB, "Pressure on the enemy palace",
-     "index: attack scale * 16 + units (chariot 4, horse 3, cannon 2, soldier 2; at most 15)"},
-    {"TEMPO", xq::TEMPO, 1, "Side to move", nullptr},
-};
-
-constexpr PieceTable XIANGQI_PIECE_TABLES[] = {
-    {"soldier", "term::psqt(SOLDIER)", xq::MATERIAL + xiangqi::SOLDIER - xiangqi::SOLDIER, false},
-    {"advisor", "term::psqt(ADVISOR)", xq::MATERIAL + xiangqi::ADVISOR - xiangqi::SOLDIER, false},
-    {"elephant", "term::psqt(ELEPHANT)", xq::MATERIAL + xiangqi::ELEPHANT - xiangqi::SOLDIER, false},
-    {"horse", "term::psqt(HORSE)", xq::MATERIAL + xiangqi::HORSE - xiangqi::SOLDIER, false},
-    {"cannon", "term::psqt(CANNON)", xq::MATERIAL + xiangqi::CANNON - xiangqi::SOLDIER, false},
-    {"chariot", "term::psqt(CHARIOT)", xq::MATERIAL + xiangqi::CHARIOT - xiangqi::SOLDIER, false},
-    {"general", "term::psqt(GENERAL)", -1, false},
-};
-
-template <std::size_t N>
-constexpr bool families_cover_table(const WeightFamily (&families)[N], int count) {
-    int next = 0;
-    for (const WeightFamily& f : families) {
-        if (f.base != next) return false;
-        next += f.size;
-    }
-    return next == count;
-}
-static_assert(families_cover_table(CHESS_FAMILIES, term::COUNT), "CHESS_FAMILIES must list every term block of eval.h in order");
-static_assert(families_cover_table(XIANGQI_FAMILIES, xq::COUNT), "XIANGQI_FAMILIES must list every term block of xiangqi/eval.h in order");
-static_assert(std::size(CHESS_PIECE_TABLES) * 64 == term::MOBILITY_KNIGHT - term::PSQT &&
-                  std::size(XIANGQI_PIECE_TABLES) * xiangqi::SQUARE_NB == xq::MOBILITY_CHARIOT - xq::PSQT,
-              "a layout's piece tables must fill its piece-square block");
 
 // Occurrences per weight, summed over each group of tied weights (see TuneOptions::tie).
 std::vector<std::uint32_t> group_occurrences(const std::vector<std::uint32_t>& occurrences, const std::vector<std::uint32_t>& tie) {
@@ -155,26 +64,6 @@ Frozen frozen_terms(const std::vector<std::uint32_t>& occurrences, const TuneOpt
 
 // fmt::gmtime: the thread-safe gmtime on every platform (gmtime_r is POSIX only).
 std::string date_today() { return fmt::format("{:%Y-%m-%d}", fmt::gmtime(std::time(nullptr))); }
-
-// What loading and fitting need of a game: its position, trace and weights.
-struct ChessTuning {
-    using Position = chess::Position;
-    using Trace = EvalTrace;
-    using Weights = EvalWeights;
-    static const Weights& weights() { return DEFAULT_WEIGHTS; }
-    static const WeightLayout& layout() { return CHESS_LAYOUT; }
-    // Read as Chess960: DFRC games' castling rights are X-FEN, and standard FENs read the same.
-    static chess::FenError set_fen(Position& pos, std::string_view fen) { return pos.set_fen(fen, true); }
-};
-
-struct XiangqiTuning {
-    using Position = xiangqi::Position;
-    using Trace = xiangqi::EvalTrace;
-    using Weights = xiangqi::EvalWeights;
-    static const Weights& weights() { return xiangqi::DEFAULT_WEIGHTS; }
-    static const WeightLayout& layout() { return XIANGQI_LAYOUT; }
-    static xiangqi::FenError set_fen(Position& pos, std::string_view fen) { return pos.set_fen(fen); }
-};
 
 struct LoadResult {
     TuneSet train, validation;
@@ -222,89 +111,7 @@ std::optional<LoadResult> load_data(const std::vector<std::string>& paths, std::
     return r;
 }
 
-template <class Trace, class Weights>
-void trace_sums(const Trace& trace, const Weights& weights, int& mg, int& eg) {
-    mg = 0, eg = 0;
-    for (std::size_t i = 0; i < weights.size(); ++i) {
-        mg += trace.count[i] * weights[i].mg();
-        eg += trace.count[i] * weights[i].eg();
-    }
-}
-
 }  // namespace
-
-const WeightLayout CHESS_LAYOUT = {
-    "chess",
-    "src/chess/eval_weights.cpp",
-    "sen::chess",
-    "The evaluation weights",
-    "",
-    "self-play",
-    term::COUNT,
-    CHESS_FAMILIES,
-    term::PSQT,
-    64,
-    8,
-    CHESS_PIECE_TABLES,
-    ", from the owner's side (Black's squares mirrored):\n    // a1..h1 in the first row, a8..h8 in the last.\n",
-    false,
-};
-
-const WeightLayout XIANGQI_LAYOUT = {
-    "xiangqi",
-    "src/xiangqi/eval_weights.cpp",
-    "sen::xiangqi",
-    "The xiangqi evaluation weights",
-    " --variant xiangqi",
-    "xiangqi self-play",
-    xq::COUNT,
-    XIANGQI_FAMILIES,
-    xq::PSQT,
-    xiangqi::SQUARE_NB,
-    xiangqi::FILE_NB,
-    XIANGQI_PIECE_TABLES,
-    ", from the owner's side (Black's points mirrored rank for rank):\n"
-    "    // a1..i1 in the first row, a10..i10 in the last. Fitted left-right symmetric.\n",
-    true,
-};
-
-int trace_eval(const EvalTrace& trace, const EvalWeights& weights) {
-    int mg = 0, eg = 0;
-    trace_sums(trace, weights, mg, eg);
-    return blend(mg, eg, trace.phase, trace.eg_scale);
-}
-
-int trace_eval(const xiangqi::EvalTrace& trace, const xiangqi::EvalWeights& weights) {
-    int mg = 0, eg = 0;
-    trace_sums(trace, weights, mg, eg);
-    return xiangqi::blend(mg, eg, trace.phase);
-}
-
-template <std::size_t N>
-void TuneSet::add_counts(const std::array<std::int16_t, N>& count, double mg_factor, double eg_factor, double result) {
-    if (occurrences.empty()) occurrences.assign(N, 0);
-    TuneEntry e;
-    e.first = std::uint32_t(features.size());
-    for (std::size_t i = 0; i < N; ++i) {
-        if (!count[i]) continue;
-        features.push_back({std::uint16_t(i), count[i]});
-        ++occurrences[i];
-    }
-    e.last = std::uint32_t(features.size());
-    e.mg_factor = mg_factor;
-    e.eg_factor = eg_factor;
-    e.result = result;
-    entries.push_back(e);
-}
-
-void TuneSet::add(const EvalTrace& trace, double result) {
-    add_counts(trace.count, double(trace.phase) / PHASE_MAX, double(PHASE_MAX - trace.phase) / PHASE_MAX * trace.eg_scale / 64.0, result);
-}
-
-void TuneSet::add(const xiangqi::EvalTrace& trace, double result) {
-    constexpr int MAX = xiangqi::PHASE_MAX;
-    add_counts(trace.count, double(trace.phase) / MAX, double(MAX - trace.phase) / MAX, result);
-}
 
 double model_eval(const TuneSet& set, const TuneEntry& e, const TuneWeights& w) {
     double mg = 0, eg = 0;
@@ -651,7 +458,7 @@ int run_tune_command(const std::vector<std::string>& args) {
         "       --lambda L (0..1, needs --k) fits to L * result + (1 - L) * sigmoid(K * score) on lines with a score\n"
         "       --validation F (0 <= F < 1, default 0.1) is the fraction of the games held out to measure the\n"
         "                fit on (early stopping); 0 fits on every game, without early stopping\n"
-        "       --out defaults to src/chess/eval_weights.cpp (chess) or src/xiangqi/eval_weights.cpp (xiangqi)\n";
+        "       --out defaults to eval_weights.cpp in the game's source folder (src/chess/, src/xiangqi/)\n";
     TuneRequest request;
     std::string variant = "chess";
     TuneOptions options;
@@ -691,9 +498,11 @@ int run_tune_command(const std::vector<std::string>& args) {
         fmt::print(stderr, "{}", USAGE);
         return 2;
     }
-    const bool xiangqi = *game == game_id<xiangqi::XiangqiGame>();
-    if (request.out_path.empty()) request.out_path = xiangqi ? XIANGQI_LAYOUT.source_path : CHESS_LAYOUT.source_path;
-    return xiangqi ? run_tune<XiangqiTuning>(request, options) : run_tune<ChessTuning>(request, options);
+    return visit_game(*game, [&](auto tag) {
+        using Tuning = typename decltype(tag)::Game::EvalTuning;
+        if (request.out_path.empty()) request.out_path = Tuning::layout().source_path;
+        return run_tune<Tuning>(request, options);
+    });
 }
 
 }  // namespace sen

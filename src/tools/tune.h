@@ -1,14 +1,15 @@
-// Texel-style tuning of the evaluation weights (`sen tune`), for chess and for xiangqi.
+// Texel-style tuning of the evaluation weights (`sen tune`), for each game with a hand-written
+// evaluation table (Game::EvalTuning, <game>/eval_tuning.h).
 //
 // Loads the records `sen datagen` writes (training_data.h), holding out whole games for
 // validation, records each position's EvalTrace once, and fits every middlegame/endgame weight
 // so that sigmoid(K * eval) predicts each position's target (its game's result, optionally
 // blended with its search score) with the least mean squared error. Each game's evaluation is
-// linear in its weights (chess/eval.h, xiangqi/eval.h), so the model and its gradient are
-// computed from the traces alone, in doubles; past the loading, nothing here depends on the
-// game. The result is written out as a new src/chess/eval_weights.cpp (or
-// src/xiangqi/eval_weights.cpp); the engine must be rebuilt to use it. What the tuner knows of a
-// game's table (its families, piece-square tables, how to write it) is a WeightLayout.
+// linear in its weights, so the model and its gradient are computed from the traces alone, in
+// doubles; past the loading, nothing here depends on the game. The result is written out as a new
+// eval_weights.cpp in the game's folder; the engine must be rebuilt to use it. What the tuner knows
+// of a game's table (its families, piece-square tables, how to write it) is a WeightLayout
+// (core/weight_layout.h).
 // Owns: the fitting and the source generator. Never changes the weights the running engine uses.
 // Invariants: weight 0's middlegame value (the pawn's or the soldier's material) is never
 // changed, so scores stay in centipawns; a weight whose feature never occurs in the data keeps
@@ -25,25 +26,17 @@
 #include <utility>
 #include <vector>
 
-#include "chess/eval.h"
-#include "xiangqi/eval.h"
+#include "core/score.h"
+#include "core/weight_layout.h"
 
 namespace sen {
-
-static_assert(chess::term::MATERIAL == 0 && xiangqi::term::MATERIAL == 0, "weight 0 must be the smallest piece's material: it is pinned");
-
-// The white-relative (Red-relative) evaluation recomputed from a trace and a weight table with
-// the same integer arithmetic as evaluate(): for the weights the trace was taken with, it equals
-// evaluate_traced()'s return value.
-int trace_eval(const chess::EvalTrace& trace, const chess::EvalWeights& weights);
-int trace_eval(const xiangqi::EvalTrace& trace, const xiangqi::EvalWeights& weights);
 
 // One position as the tuner sees it: its nonzero feature counts and the factors that turn a
 // (mg, eg) pair into its share of the evaluation.
 struct TuneEntry {
     std::uint32_t first = 0, last = 0;  // range in TuneSet::features
     double mg_factor = 0;               // phase / PHASE_MAX
-    double eg_factor = 0;               // (PHASE_MAX - phase) / PHASE_MAX, times eg_scale / 64 in chess
+    double eg_factor = 0;               // (PHASE_MAX - phase) / PHASE_MAX, times a game's endgame scale
     double result = 0.5;
 };
 
@@ -52,17 +45,35 @@ struct TuneFeature {
     std::int16_t count = 0;
 };
 
-// Positions of one game (never mix chess and xiangqi traces in a set).
+// Positions of one game (never mix two games' traces in a set).
 struct TuneSet {
     std::vector<TuneEntry> entries;
     std::vector<TuneFeature> features;
     std::vector<std::uint32_t> occurrences;  // per term: positions where its count is nonzero
-    void add(const chess::EvalTrace& trace, double result);
-    void add(const xiangqi::EvalTrace& trace, double result);
+    // A game's trace (<game>/eval_tuning.h: its phase_factors), with its target.
+    template <class Trace>
+    void add(const Trace& trace, double result) {
+        const auto [mg_factor, eg_factor] = phase_factors(trace);
+        add_counts(trace.count, mg_factor, eg_factor, result);
+    }
 
 private:
     template <std::size_t N>
-    void add_counts(const std::array<std::int16_t, N>& count, double mg_factor, double eg_factor, double result);
+    void add_counts(const std::array<std::int16_t, N>& count, double mg_factor, double eg_factor, double result) {
+        if (occurrences.empty()) occurrences.assign(N, 0);
+        TuneEntry e;
+        e.first = std::uint32_t(features.size());
+        for (std::size_t i = 0; i < N; ++i) {
+            if (!count[i]) continue;
+            features.push_back({std::uint16_t(i), count[i]});
+            ++occurrences[i];
+        }
+        e.last = std::uint32_t(features.size());
+        e.mg_factor = mg_factor;
+        e.eg_factor = eg_factor;
+        e.result = result;
+        entries.push_back(e);
+    }
 };
 
 // Weights as doubles, mg and eg apart.
@@ -77,7 +88,7 @@ struct TuneWeights {
         }
         return t;
     }
-    // Rounded to the nearest integer, as a game's weight table (chess::EvalWeights).
+    // Rounded to the nearest integer, as a game's weight table (its EvalWeights).
     template <class Weights>
     Weights rounded() const {
         Weights w{};
@@ -130,47 +141,6 @@ struct TuneProgress {
 constexpr int VALIDATION_INTERVAL = 10;
 TuneWeights fit_weights(const TuneSet& set, const TuneWeights& start, double k, const TuneOptions& options,
                         const TuneSet* validation = nullptr, const std::function<void(const TuneProgress&)>& progress = {});
-
-// A block of the weight table, for the generated source: `name` is its chess::term:: constant,
-// `labels` names the entries of a short block.
-struct WeightFamily {
-    const char* name;
-    int base;
-    int size;
-    const char* comment;
-    const char* labels;
-};
-
-// One piece type's piece-square table, in index order from the layout's psqt_base.
-struct PieceTable {
-    const char* name;    // for the comment above it
-    const char* target;  // where the generated source puts it: "chess::term::PSQT + PAWN * 64"
-    int material;        // the piece's material term, or -1 (the king's and general's: one each, it cancels)
-    bool omit_if_zero;   // left out of the source when all its weights are zero (chess's unused slot 0)
-};
-
-// What the tuner knows of a game's weight table: its blocks in index order, its piece-square
-// tables, where and how the generated source is written.
-struct WeightLayout {
-    const char* game;            // "chess", "xiangqi"
-    const char* source_path;     // the default output file
-    const char* name_space;      // of the generated source
-    const char* title;           // the first words of its header: "The evaluation weights"
-    const char* variant_option;  // the commands' option naming the game ("" for chess)
-    const char* data_name;       // "self-play", "xiangqi self-play"
-    int term_count;
-    std::span<const WeightFamily> families;  // every block, the piece-square tables as one family at psqt_base
-    int psqt_base;
-    int points;  // per piece-square table
-    int files;   // per row of a table
-    std::span<const PieceTable> piece_tables;
-    const char* psqt_comment;  // follows "// Piece-square tables" in the source
-    // Xiangqi's rules are the same on both wings: its tables are fitted left-right symmetric.
-    bool mirror_files;
-};
-
-extern const WeightLayout CHESS_LAYOUT;
-extern const WeightLayout XIANGQI_LAYOUT;
 
 // The ties of a layout for TuneOptions::tie: each point of a mirror_files table is tied to its
 // left-right mirror (the one with the lower index keeps the value); empty for other layouts.

@@ -24,6 +24,7 @@
 #include "xiangqi/bench_positions.h"
 #include "xiangqi/elephanteye_book.h"
 #include "xiangqi/eval.h"
+#include "xiangqi/eval_tuning.h"
 #include "xiangqi/movegen.h"
 #include "xiangqi/nnue.h"
 #include "xiangqi/notation.h"
@@ -41,6 +42,8 @@ struct XiangqiGame {
     using Piece = xiangqi::Piece;
     using Threats = xiangqi::Threats;
     using EvalState = nnue::EvalState;
+    // The hand-written evaluation's table as the weight tuner sees it (eval_tuning.h).
+    using EvalTuning = xiangqi::EvalTuning;
     // The network an engine evaluates with: from the start the built-in one; none (nullptr) for
     // the hand-written evaluation.
     using Evaluator = sen::nn::SharedNetwork<nnue::XiangqiFeatures>;

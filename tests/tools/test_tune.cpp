@@ -10,6 +10,7 @@
 
 #include "chess/bench_positions.h"
 #include "chess/eval.h"
+#include "chess/eval_tuning.h"
 #include "chess/test_util.h"
 #include "tools/tune.h"
 #include "tune_test_util.h"
@@ -95,7 +96,7 @@ TEST_CASE("The tuner reduces the error on a synthetic set", "[tune]") {
     SECTION("K is found near the one that made the results") { CHECK(find_k(set, TuneWeights::from(truth)) == Approx(K).epsilon(0.01)); }
     SECTION("Normalising changes no evaluation") {
         TuneWeights normalised = fitted;
-        normalise(normalised, set, CHESS_LAYOUT);
+        normalise(normalised, set, chess::WEIGHT_LAYOUT);
         for (const TuneEntry& e : set.entries) REQUIRE(model_eval(set, e, normalised) == Approx(model_eval(set, e, fitted)).margin(1e-6));
     }
     SECTION("Fitting only some blocks leaves every other weight as it was") {
@@ -117,7 +118,7 @@ TEST_CASE("The tuner reduces the error on a synthetic set", "[tune]") {
 }
 
 TEST_CASE("The generated weight source holds every family", "[tune]") {
-    const std::string text = weights_source(DEFAULT_WEIGHTS, CHESS_LAYOUT, "line one\nline two");
+    const std::string text = weights_source(DEFAULT_WEIGHTS, chess::WEIGHT_LAYOUT, "line one\nline two");
     CHECK(text.rfind("// line one\n// line two\n#include \"chess/eval.h\"", 0) == 0);
     const Score tempo = DEFAULT_WEIGHTS[term::TEMPO];
     CHECK(text.find("w[term::TEMPO] = S(" + std::to_string(tempo.mg()) + ", " + std::to_string(tempo.eg()) + ");") != std::string::npos);
@@ -134,7 +135,7 @@ TEST_CASE("The checked-in chess weights are the generator's output", "[tune]") {
     REQUIRE_FALSE(text.empty());
     const std::string header = tune_test::header_of(text);
     CHECK(header.rfind("The evaluation weights, fitted by `sen tune`", 0) == 0);
-    CHECK(weights_source(DEFAULT_WEIGHTS, CHESS_LAYOUT, header) == text);
+    CHECK(weights_source(DEFAULT_WEIGHTS, chess::WEIGHT_LAYOUT, header) == text);
 }
 
 }  // namespace sen

@@ -21,6 +21,7 @@
 #include "tune_test_util.h"
 #include "xiangqi/bench_positions.h"
 #include "xiangqi/eval.h"
+#include "xiangqi/eval_tuning.h"
 #include "xiangqi/game.h"
 #include "xiangqi/test_util.h"
 
@@ -28,7 +29,6 @@ using sen::Score;
 using sen::TuneOptions;
 using sen::TuneSet;
 using sen::TuneWeights;
-using sen::XIANGQI_LAYOUT;
 using namespace sen::xiangqi;
 using namespace sen::xiangqi::test;
 
@@ -92,7 +92,7 @@ TEST_CASE("xiangqi tune: a trace recomputes evaluate() exactly", "[xiangqi][tune
         const int white = evaluate_traced(pos, trace);
         const int stm = evaluate(pos);
         REQUIRE(stm == (pos.side_to_move() == sen::Color::White ? white : -white));
-        REQUIRE(sen::trace_eval(trace, DEFAULT_WEIGHTS) == white);
+        REQUIRE(trace_eval(trace, DEFAULT_WEIGHTS) == white);
         REQUIRE(trace.phase >= 0);
         REQUIRE(trace.phase <= PHASE_MAX);
         // Each side's general has one piece-square entry; the tempo goes to the side to move.
@@ -121,7 +121,7 @@ TEST_CASE("xiangqi tune: the tuner fits a synthetic set and keeps the tables sym
     const TuneWeights start = TuneWeights::from(DEFAULT_WEIGHTS);
     TuneOptions options;
     options.epochs = 300;
-    options.tie = sen::weight_ties(XIANGQI_LAYOUT);
+    options.tie = sen::weight_ties(WEIGHT_LAYOUT);
     const double before = sen::mean_squared_error(set, start, K);
     const TuneWeights fitted = sen::fit_weights(set, start, K, options);
     const double after = sen::mean_squared_error(set, fitted, K);
@@ -162,7 +162,7 @@ TEST_CASE("xiangqi tune: the tuner fits a synthetic set and keeps the tables sym
     }
     SECTION("Normalising changes no evaluation and keeps the symmetry") {
         TuneWeights normalised = fitted;
-        sen::normalise(normalised, set, XIANGQI_LAYOUT);
+        sen::normalise(normalised, set, WEIGHT_LAYOUT);
         for (const sen::TuneEntry& e : set.entries)
             REQUIRE(sen::model_eval(set, e, normalised) == Approx(sen::model_eval(set, e, fitted)).margin(1e-6));
         for (std::size_t i = 0; i < options.tie.size(); ++i) REQUIRE(normalised.mg[i] == normalised.mg[options.tie[i]]);
@@ -193,16 +193,16 @@ TEST_CASE("xiangqi tune: a short fit on Sen's own games lowers the error", "[xia
     const double k = 0.0026;
     TuneOptions tune;
     tune.epochs = 100;
-    tune.tie = sen::weight_ties(XIANGQI_LAYOUT);
+    tune.tie = sen::weight_ties(WEIGHT_LAYOUT);
     TuneWeights fitted = sen::fit_weights(set, start, k, tune);
     const double before = sen::mean_squared_error(set, start, k);
     const double after = sen::mean_squared_error(set, fitted, k);
     CHECK(after < before);
-    sen::normalise(fitted, set, XIANGQI_LAYOUT);
+    sen::normalise(fitted, set, WEIGHT_LAYOUT);
     const EvalWeights result = fitted.rounded<EvalWeights>();
     CHECK(sen::mean_squared_error(set, TuneWeights::from(result), k) < before);
 
-    const std::string text = sen::weights_source(result, XIANGQI_LAYOUT, "fitted\nin a test");
+    const std::string text = sen::weights_source(result, WEIGHT_LAYOUT, "fitted\nin a test");
     CHECK(text.rfind("// fitted\n// in a test\n#include \"xiangqi/eval.h\"\n\nnamespace sen::xiangqi {\n", 0) == 0);
     for (const char* block :
          {"set(w, term::MATERIAL, {", "set(w, term::psqt(SOLDIER), {", "set(w, term::psqt(GENERAL), {", "set(w, term::MOBILITY_HORSE, {",
@@ -224,7 +224,7 @@ TEST_CASE("xiangqi tune: the checked-in weights are the generator's output", "[x
     REQUIRE_FALSE(text.empty());
     const std::string header = sen::tune_test::header_of(text);
     CHECK(header.rfind("The xiangqi evaluation weights, fitted by `sen tune --variant xiangqi`", 0) == 0);
-    CHECK(sen::weights_source(DEFAULT_WEIGHTS, XIANGQI_LAYOUT, header) == text);
+    CHECK(sen::weights_source(DEFAULT_WEIGHTS, WEIGHT_LAYOUT, header) == text);
 }
 
 TEST_CASE("xiangqi tune: `sen tune --variant xiangqi` writes the xiangqi weight source", "[xiangqi][tune]") {
