@@ -3,7 +3,9 @@
 // source is written. Each game with such a table describes its own (<game>/eval_tuning.h).
 #pragma once
 
+#include <cstddef>
 #include <span>
+#include <utility>
 
 namespace sen {
 
@@ -53,6 +55,18 @@ constexpr bool families_cover_table(const WeightFamily (&families)[N], int count
         next += f.size;
     }
     return next == count;
+}
+
+// A trace's middlegame and endgame sums under a weight table: each term's count times its weight
+// (a game's evaluation is linear in its weights; the game blends the two by its phase).
+template <class Trace, class Weights>
+std::pair<int, int> trace_sums(const Trace& trace, const Weights& weights) {
+    int mg = 0, eg = 0;
+    for (std::size_t i = 0; i < weights.size(); ++i) {
+        mg += trace.count[i] * weights[i].mg();
+        eg += trace.count[i] * weights[i].eg();
+    }
+    return {mg, eg};
 }
 
 }  // namespace sen

@@ -75,11 +75,7 @@ inline constexpr WeightLayout WEIGHT_LAYOUT = {
 // arithmetic as evaluate(): for the weights the trace was taken with, it equals
 // evaluate_traced()'s return value.
 inline int trace_eval(const EvalTrace& trace, const EvalWeights& weights) {
-    int mg = 0, eg = 0;
-    for (std::size_t i = 0; i < weights.size(); ++i) {
-        mg += trace.count[i] * weights[i].mg();
-        eg += trace.count[i] * weights[i].eg();
-    }
+    const auto [mg, eg] = trace_sums(trace, weights);
     return blend(mg, eg, trace.phase);
 }
 
