@@ -11,6 +11,7 @@
 #include <array>
 #include <cassert>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -49,6 +50,8 @@ struct ChessGame {
     // the hand-written evaluation.
     using Evaluator = sen::nn::SharedNetwork<nnue::ChessFeatures>;
     static Evaluator default_evaluator() { return nnue::built_in_network(); }
+    // The built-in network's file, for training to start from (nnue-train --init <built-in>).
+    static std::span<const unsigned char> built_in_network_file() { return nnue::embedded_network_file(); }
 
     static constexpr std::string_view NAME = "chess";
     // No event changes chess's rules.
@@ -120,6 +123,9 @@ struct ChessGame {
     // Stalemate is a draw and rare: the quiescence search does not look for it, as Stockfish's
     // does not.
     static bool may_lack_moves(const Position&) { return false; }
+    // Whether the position's value is that of its mirror image left to right (training's
+    // --mirror): castling is the one rule that is not symmetric.
+    static bool mirror_symmetric(const Position& pos) { return pos.castling_rights() == NO_CASTLING; }
 
     // Syzygy tables (syzygy/tablebase.h), as the engine's Syzygy options set them. A probe limit
     // above the largest table found probes every table position at any depth (Stockfish's rule).

@@ -9,9 +9,9 @@
 // unreadable data or an unwritable file).
 //
 // A game's training entry points are templates over the game, written once (make_train_position,
-// load_game_data); what differs by game is its TrainedGame: features, built-in network, and the
-// rule for --mirror (chess: positions without castling rights, whose rules are symmetric left to
-// right; xiangqi: every position).
+// load_game_data); what differs by game comes from the game (TrainedGame): features, built-in
+// network, and the rule for --mirror (mirror_symmetric: in chess positions without castling
+// rights, in xiangqi every position).
 #pragma once
 
 #include <cstdint>
@@ -21,34 +21,19 @@
 #include <string_view>
 #include <vector>
 
-#include "chess/game.h"
-#include "chess/nnue.h"
+#include "games.h"
 #include "tools/nnue_trainer.h"
-#include "xiangqi/game.h"
-#include "xiangqi/nnue.h"
 
 namespace sen::nn {
 
-// What training needs of a game beyond the Game concept: its network's features, the network
-// built into the binary (for --init <built-in>), and which positions have a mirror image (left to
-// right) of the same value. Each game's is here, where the trainer instantiates it.
+// What training needs of a game, from the game itself: its network's features (those of its
+// Evaluator), the network file built into the binary (for --init <built-in>), and which positions
+// have a mirror image (left to right) of the same value.
 template <class G>
-struct TrainedGame;
-
-template <>
-struct TrainedGame<chess::ChessGame> {
-    using Features = chess::nnue::ChessFeatures;
-    static std::span<const unsigned char> embedded() { return chess::nnue::embedded_network_file(); }
-    // Castling is the one rule that is not symmetric left to right.
-    static bool mirrorable(const chess::Position& pos) { return pos.castling_rights() == chess::NO_CASTLING; }
-};
-
-template <>
-struct TrainedGame<xiangqi::XiangqiGame> {
-    using Features = xiangqi::nnue::XiangqiFeatures;
-    static std::span<const unsigned char> embedded() { return xiangqi::nnue::embedded_network_file(); }
-    // Every rule of xiangqi is symmetric left to right.
-    static bool mirrorable(const xiangqi::Position&) { return true; }
+struct TrainedGame {
+    using Features = typename G::Evaluator::element_type::Features;
+    static std::span<const unsigned char> embedded() { return G::built_in_network_file(); }
+    static bool mirrorable(const typename G::Position& pos) { return G::mirror_symmetric(pos); }
 };
 
 template <class G>

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <array>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -48,6 +49,10 @@ struct XiangqiGame {
     // the hand-written evaluation.
     using Evaluator = sen::nn::SharedNetwork<nnue::XiangqiFeatures>;
     static Evaluator default_evaluator() { return nnue::built_in_network(); }
+    // The built-in network's file (empty without one), for training to start from.
+    static std::span<const unsigned char> built_in_network_file() { return nnue::embedded_network_file(); }
+    // Every rule of xiangqi is symmetric left to right: a position is worth what its mirror is.
+    static bool mirror_symmetric(const Position&) { return true; }
 
     static constexpr std::string_view NAME = "xiangqi";
     // The event's rules (rules.h): the repetition rules and the no-capture move limit.
