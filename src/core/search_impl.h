@@ -373,16 +373,17 @@ int BasicSearcher<Game>::Worker::negamax(int alpha, int beta, int depth, int ply
             // Step 20. Late move reductions: later moves are searched shallower with a null window,
             // and again at full depth only if they surprise. At the root only quiet moves are
             // reduced.
-            int r = LMR<Game>.r[std::min(depth, 63)][std::min(move_count, 63)];
-            r += !PV;
-            r += !improving;
-            r += cut_node;
-            r -= pos.in_check();
-            r -= m == ss->killers[0] || m == ss->killers[1] || m == counter;
-            r -= history / P::LMR_HISTORY_DIVISOR;
+            // In 1024ths of a ply (LMR_UNIT): the table's whole plies, then each named adjustment.
+            int r = LMR<Game>.r[std::min(depth, 63)][std::min(move_count, 63)] * LMR_UNIT;
+            r += !PV * P::LMR_NON_PV;
+            r += !improving * P::LMR_NOT_IMPROVING;
+            r += cut_node * P::LMR_CUT_NODE;
+            r -= pos.in_check() * P::LMR_IN_CHECK;
+            r -= (m == ss->killers[0] || m == ss->killers[1] || m == counter) * P::LMR_KILLER;
+            r -= history / P::LMR_HISTORY_DIVISOR * LMR_UNIT;
             // A noisy hash move is most likely best here: the quiet alternatives matter less.
-            r += quiet && tt_move_noisy;
-            const int reduced = std::clamp(new_depth - r, 1, new_depth);
+            r += (quiet && tt_move_noisy) * P::LMR_NOISY_TT_MOVE;
+            const int reduced = std::clamp(new_depth - r / LMR_UNIT, 1, new_depth);
             ss->reduction = new_depth - reduced;
             score = -negamax<false>(-alpha - 1, -alpha, reduced, ply + 1, true, ss + 1);
             ss->reduction = 0;

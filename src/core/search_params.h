@@ -183,6 +183,16 @@ struct Tunable {
     X(LMR_DIVISOR, 216, 150, 350, 10)                                                                                                   \
     X(LMR_MIN_DEPTH, 3, 2, 5, 1)                                                                                                        \
     X(LMR_HISTORY_DIVISOR, 11450, 4096, 24576, 1024)                                                                                    \
+    /* The adjustments to the base reduction, in 1024ths of a ply (LMR_UNIT), so that a tuner can move                                  \
+       each by less than a ply: more off the principal variation, where the static evaluation is not                                    \
+       improving, at an expected cut node and after a noisy hash move (the quiet alternatives matter                                    \
+       less); less in check and for a killer or the counter move. */                                                                    \
+    X(LMR_NON_PV, 1024, 0, 2048, 128)                                                                                                   \
+    X(LMR_NOT_IMPROVING, 1024, 0, 2048, 128)                                                                                            \
+    X(LMR_CUT_NODE, 1024, 0, 2048, 128)                                                                                                 \
+    X(LMR_IN_CHECK, 1024, 0, 2048, 128)                                                                                                 \
+    X(LMR_KILLER, 1024, 0, 2048, 128)                                                                                                   \
+    X(LMR_NOISY_TT_MOVE, 1024, 0, 2048, 128)                                                                                            \
                                                                                                                                         \
     /* --- Step 22. History updates ------------------------------------------------------------------------------------------------- */ \
     /* The reward for a move that caused a cutoff (and the penalty for those tried before it):                                          \

@@ -20,6 +20,9 @@ namespace sen {
 
 namespace search_detail {
 
+// The unit of a late-move reduction's adjustments (search_params.h): 1024ths of a ply.
+constexpr int LMR_UNIT = 1024;
+
 // Late-move reduction table: reductions grow with the logarithms of depth and move number
 // (LMR_BASE and LMR_DIVISOR, in hundredths), one table per game from its values.
 template <class Game>
@@ -132,6 +135,7 @@ using search_detail::CORRECTION_WEIGHT_SCALE;
 using search_detail::CURRMOVE_REPORT_AFTER_MS;
 using search_detail::history_bonus;
 using search_detail::LMR;
+using search_detail::LMR_UNIT;
 using search_detail::NO_EVAL;
 using search_detail::NODES_PER_LIMIT_CHECK;
 using search_detail::NOISY_REMEMBERED;
