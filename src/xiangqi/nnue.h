@@ -19,12 +19,19 @@
 #include "xiangqi/bitboard.h"
 #include "xiangqi/types.h"
 
+// The hidden layer's width is fixed when the engine is built (CMake's SEN_XIANGQI_HIDDEN, by
+// default the built-in xiangqi network's, 128 without one); a network file of another width is
+// refused with both widths named.
+#ifndef SEN_XIANGQI_HIDDEN
+#define SEN_XIANGQI_HIDDEN 128
+#endif
+
 namespace sen::xiangqi::nnue {
 
 struct XiangqiFeatures {
     static constexpr std::string_view NAME = "xiangqi";
     static constexpr int INPUTS = 2 * 7 * SQUARE_NB;
-    static constexpr int HIDDEN = 128;
+    static constexpr int HIDDEN = SEN_XIANGQI_HIDDEN;
     static constexpr int MAX_PIECES = 32;
     // Centipawns per unit of output: the k of the table evaluation's fit (sigmoid(cp / SCALE) ~
     // expected score), as chess's 170.
