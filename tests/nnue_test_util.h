@@ -21,7 +21,7 @@ Network random_network(std::uint32_t seed) {
     for (auto& w : net.w1) w = in(-200, 200);
     for (auto& b : net.b1) b = in(-100, 300);
     for (auto& w : net.w2) w = in(-126, 126);
-    net.b2 = 12345;
+    net.b2.fill(12345);
     return net;
 }
 

@@ -24,7 +24,9 @@ void refresh(const Position& pos, const Network& net, Accumulator& acc) { sen::n
 
 const Accumulator& accumulator(const Position& pos, EvalState& state) { return state.get(pos, move_delta<ChessFeatures>); }
 
-int evaluate(const Position& pos, EvalState& state) { return output(*state.network(), accumulator(pos, state), pos.side_to_move()); }
+int evaluate(const Position& pos, EvalState& state) {
+    return output(*state.network(), accumulator(pos, state), pos.side_to_move(), sen::nn::output_bucket_of<ChessFeatures>(pos));
+}
 
 int evaluate_fresh(const Position& pos, const Network& net) { return sen::nn::evaluate_fresh(pos, net); }
 

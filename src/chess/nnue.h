@@ -44,6 +44,11 @@ using sen::nn::W2_LIMIT;
 #ifndef SEN_NNUE_KING_BUCKETS
 #define SEN_NNUE_KING_BUCKETS 0
 #endif
+// Output buckets by the material on the board (CMake's SEN_NNUE_OUTPUT_BUCKETS, by default the
+// built-in network's): 1 is a single output layer, 8 the usual choice (nnue/network.h).
+#ifndef SEN_NNUE_OUTPUT_BUCKETS
+#define SEN_NNUE_OUTPUT_BUCKETS 1
+#endif
 
 // The bucket of each square the own king can stand on after the view's flip and mirror (so files
 // a-d only), index rank * 4 + file from the own back rank. Finer near the back rank, where a king
@@ -80,13 +85,15 @@ inline constexpr std::array<std::uint8_t, 32> KING_BUCKET_LAYOUT<16> = {
 };
 // clang-format on
 
-// Chess's features with `Buckets` king buckets (0: none) and a hidden layer of `Hidden`; the
-// engine uses ChessFeatures, the tests other shapes too.
-template <int Buckets, int Hidden>
+// Chess's features with `Buckets` king buckets (0: none), a hidden layer of `Hidden` and
+// `OutputBuckets` output layers; the engine uses ChessFeatures, the tests other shapes too.
+template <int Buckets, int Hidden, int OutputBuckets = 1>
 struct ChessFeatureSet {
     static_assert(Buckets == 0 || Buckets == 4 || Buckets == 8 || Buckets == 16, "king buckets: 0, 4, 8 or 16 (KING_BUCKET_LAYOUT)");
+    static_assert(OutputBuckets >= 1 && OutputBuckets <= 30, "output buckets: 1 (none) to 30");
     static constexpr std::string_view NAME = "chess";
     static constexpr int KING_BUCKETS = Buckets;
+    static constexpr int OUTPUT_BUCKETS = OutputBuckets;
     // A bucket and a board half (the king on a-d, or on e-h and the board mirrored).
     static constexpr int PERSPECTIVES = 2 * Buckets;
     // Each perspective is one plain 768-input layer: the input index is perspective * 768 + the
@@ -98,14 +105,25 @@ struct ChessFeatureSet {
     static constexpr int HIDDEN = Hidden;
     static constexpr int MAX_PIECES = 32;
     static constexpr int SCALE = 170;  // centipawns per unit of output; sigmoid(cp / SCALE) ~ expected score
-    // Files of the other layout carry the other magic, so that each is refused by name.
-    // (SENNNUE2 was an earlier bucketed layout, whose halves shared their rows.)
-    static constexpr std::string_view MAGIC = Buckets > 0 ? "SENNNUE3" : "SENNNUE1";
-    static constexpr std::string_view OTHER_LAYOUT_MAGIC = Buckets > 0 ? "SENNNUE1" : "SENNNUE3";
+    // Files of each layout carry their own magic, so that each is refused by name by a build of
+    // another. (SENNNUE2 was an earlier bucketed layout, whose halves shared their rows.)
+    static constexpr std::string_view MAGIC = OutputBuckets > 1 ? (Buckets > 0 ? "SENNNUE5" : "SENNNUE4")
+                                                                : (Buckets > 0 ? "SENNNUE3" : "SENNNUE1");
+    static constexpr std::string_view describe_layout(std::string_view magic) {
+        if (magic == "SENNNUE1") return "without king buckets or output buckets";
+        if (magic == "SENNNUE3") return "with king buckets, without output buckets";
+        if (magic == "SENNNUE4") return "without king buckets, with output buckets";
+        if (magic == "SENNNUE5") return "with king buckets and output buckets";
+        return "";
+    }
+    static constexpr std::string_view LAYOUT_HINT =
+        "CMake SEN_NNUE_KING_BUCKETS and SEN_NNUE_OUTPUT_BUCKETS; a network without buckets converts with "
+        "sen nnue-train --init NET --epochs 0 --out NEW";
     static constexpr int SQUARES = SQUARE_NB;
     using Piece = chess::Piece;
     using Square = chess::Square;
-    using Plain = ChessFeatureSet<0, Hidden>;  // the same network without buckets
+    using Plain = ChessFeatureSet<0, Hidden, OutputBuckets>;   // the same network without king buckets
+    using SingleOutput = ChessFeatureSet<Buckets, Hidden, 1>;  // the same network without output buckets
 
     // The input index of `piece` on `square` from `view`'s side without buckets: 0..767.
     static constexpr int feature(Color view, Piece piece, Square square) {
@@ -129,6 +147,7 @@ struct ChessFeatureSet {
 
     // The lowest square of a set of squares, taken out of it: how refresh() walks the pieces.
     static constexpr Square pop_lsb(Bitboard& b) { return chess::pop_lsb(b); }
+    static constexpr int popcount(Bitboard b) { return chess::popcount(b); }
     // The square reflected left to right (file a <-> h), for the trainer's augmentation.
     static constexpr Square mirror(Square square) { return Square(int(square) ^ 7); }
 
@@ -141,7 +160,7 @@ private:
     }
 };
 
-using ChessFeatures = ChessFeatureSet<SEN_NNUE_KING_BUCKETS, SEN_NNUE_HIDDEN>;
+using ChessFeatures = ChessFeatureSet<SEN_NNUE_KING_BUCKETS, SEN_NNUE_HIDDEN, SEN_NNUE_OUTPUT_BUCKETS>;
 
 constexpr int INPUTS = ChessFeatures::INPUTS;
 constexpr int HIDDEN = ChessFeatures::HIDDEN;
@@ -183,6 +202,8 @@ int evaluate_fresh(const Position& pos, const Network& net);
 // Both views' hidden layers summed from scratch.
 void refresh(const Position& pos, const Network& net, Accumulator& acc);
 // The output from finished accumulators, in centipawns for the side to move.
-inline int output(const Network& net, const Accumulator& acc, Color side_to_move) { return sen::nn::output(net, acc, side_to_move); }
+inline int output(const Network& net, const Accumulator& acc, Color side_to_move, int bucket = 0) {
+    return sen::nn::output(net, acc, side_to_move, bucket);
+}
 
 }  // namespace sen::chess::nnue

@@ -4,7 +4,8 @@
 // piece count, its output scale and its file's magic); chess/nnue.h and xiangqi/nnue.h
 // instantiate this module with theirs.
 //
-// Shape: F::INPUTS inputs -> 2 x F::HIDDEN -> 1. Each input is one (piece colour relative to the
+// Shape: F::INPUTS inputs -> 2 x F::HIDDEN -> 1 (optionally, OutputBucketed below, one output layer
+// per bucket of the material on the board, of which a position uses one). Each input is one (piece colour relative to the
 // view, piece type, square) seen from one side (a "perspective"): the side's own view flips the
 // board so that it plays up the board and calls its own pieces "own", so a position and its
 // colour-flipped mirror have the same features for the side to move and the same evaluation.
@@ -76,6 +77,39 @@ constexpr int king_buckets() {
 template <class F>
 concept KingBucketed = FeatureSet<F> &&(king_buckets<F>() > 0);
 
+// Output buckets by the number of pieces on the board (optional: a feature set without
+// OUTPUT_BUCKETS, or with 1, has one output layer): each bucket has its own output weights and
+// bias, and a position is evaluated by the bucket of its piece count, so that the same hidden
+// layer can be read one way in the middlegame and another in the endgame, as most current engines
+// do (8 buckets of 4 piece counts each for 32 pieces). A bucketed set provides `popcount` of its
+// Position's `pieces()`.
+template <class F>
+constexpr int output_buckets() {
+    if constexpr (requires { F::OUTPUT_BUCKETS; }) return int(F::OUTPUT_BUCKETS) > 1 ? int(F::OUTPUT_BUCKETS) : 1;
+    else return 1;
+}
+template <class F>
+concept OutputBucketed = FeatureSet<F> &&(output_buckets<F>() > 1);
+
+// The bucket of a position with `pieces` pieces (both kings included): the piece counts from 2 up
+// to MAX_PIECES in equal runs, fewest pieces first.
+template <FeatureSet F>
+constexpr int output_bucket(int pieces) {
+    constexpr int BUCKETS = output_buckets<F>();
+    if constexpr (BUCKETS == 1) {
+        return 0;
+    } else {
+        constexpr int PER_BUCKET = (F::MAX_PIECES - 2 + BUCKETS - 1) / BUCKETS;
+        return std::clamp((pieces - 2) / PER_BUCKET, 0, BUCKETS - 1);
+    }
+}
+
+template <FeatureSet F, class Position>
+int output_bucket_of(const Position& pos) {
+    if constexpr (OutputBucketed<F>) return output_bucket<F>(F::popcount(pos.pieces()));
+    else return 0;
+}
+
 // The input index of `piece` on `square` from `view`'s side, `king` being the view's own king's
 // square (ignored without king buckets).
 template <FeatureSet F>
@@ -119,15 +153,19 @@ struct Network {
                   "an int32 lane of a view's sum must not overflow");
     static_assert(F::MAGIC.size() == MAGIC_BYTES);
 
+    static constexpr int OUTPUT_BUCKETS = output_buckets<F>();
+
     // The file (network_file.h): magic, uint32 HIDDEN, uint32 SCALE, with king buckets uint32
-    // KING_BUCKETS, then the weights as below.
-    static constexpr std::size_t HEADER_BYTES = MAGIC_BYTES + 4 + 4 + (KingBucketed<F> ? 4 : 0);
-    static constexpr std::size_t FILE_BYTES = HEADER_BYTES + 2 * (F::INPUTS * F::HIDDEN + F::HIDDEN + 2 * F::HIDDEN) + 4;
+    // KING_BUCKETS, with output buckets uint32 OUTPUT_BUCKETS, then the weights as below.
+    static constexpr std::size_t HEADER_BYTES = MAGIC_BYTES + 4 + 4 + (KingBucketed<F> ? 4 : 0) + (OutputBucketed<F> ? 4 : 0);
+    static constexpr std::size_t FILE_BYTES =
+        HEADER_BYTES + 2 * (F::INPUTS * F::HIDDEN + F::HIDDEN + OUTPUT_BUCKETS * 2 * F::HIDDEN) + 4 * OUTPUT_BUCKETS;
 
     alignas(64) std::array<std::int16_t, F::INPUTS * F::HIDDEN> w1;  // row = feature
     alignas(64) std::array<std::int16_t, F::HIDDEN> b1;
-    alignas(64) std::array<std::int16_t, 2 * F::HIDDEN> w2;  // side to move's half first
-    std::int32_t b2;
+    // Bucket by bucket, each the side to move's half first.
+    alignas(64) std::array<std::int16_t, OUTPUT_BUCKETS * 2 * F::HIDDEN> w2;
+    std::array<std::int32_t, OUTPUT_BUCKETS> b2;
 };
 
 // The hidden layer of both views for one position: [index_of(view)][neuron].
@@ -305,12 +343,14 @@ std::int64_t screlu_dot(const std::int16_t* acc, const std::int16_t* weights) {
 #endif
 }
 
-// The output from finished accumulators, in centipawns for the side to move.
+// The output from finished accumulators by output bucket `bucket` (output_bucket_of the position;
+// 0 without buckets), in centipawns for the side to move.
 template <FeatureSet F>
-int output(const Network<F>& net, const Accumulator<F>& acc, Color side_to_move) {
-    const std::int64_t sum = screlu_dot<F::HIDDEN>(acc.values[index_of(side_to_move)], &net.w2[0]) +
-                             screlu_dot<F::HIDDEN>(acc.values[index_of(~side_to_move)], &net.w2[F::HIDDEN]);
-    const std::int64_t out = (sum / QA + net.b2) * F::SCALE / (QA * QB);
+int output(const Network<F>& net, const Accumulator<F>& acc, Color side_to_move, int bucket = 0) {
+    const std::int16_t* weights = &net.w2[std::size_t(bucket) * 2 * F::HIDDEN];
+    const std::int64_t sum = screlu_dot<F::HIDDEN>(acc.values[index_of(side_to_move)], weights) +
+                             screlu_dot<F::HIDDEN>(acc.values[index_of(~side_to_move)], weights + F::HIDDEN);
+    const std::int64_t out = (sum / QA + net.b2[std::size_t(bucket)]) * F::SCALE / (QA * QB);
     return int(std::clamp<std::int64_t>(out, -OUTPUT_LIMIT, OUTPUT_LIMIT));
 }
 
@@ -320,7 +360,7 @@ template <FeatureSet F, class Position>
 int evaluate_fresh(const Position& pos, const Network<F>& net) {
     Accumulator<F> acc;
     refresh(net, acc, pos);
-    return output(net, acc, pos.side_to_move());
+    return output(net, acc, pos.side_to_move(), output_bucket_of<F>(pos));
 }
 
 // A network as an engine holds it: loaded once and never changed, shared by whoever evaluates

@@ -1,11 +1,13 @@
 // The network file format of network.h, for every game: reading and writing, byte by byte so
 // that the file is the same on every host whatever its endianness or struct padding.
 //
-// Layout (little-endian): the game's 8-byte magic (chess "SENNNUE1", xiangqi "SENXNUE1"; chess
-// with king buckets "SENNNUE3"), uint32 HIDDEN, uint32 SCALE, with king buckets uint32 KING_BUCKETS,
-// then int16 w1[INPUTS][HIDDEN] (row = feature), int16 b1[HIDDEN], int16 w2[2 * HIDDEN], int32 b2.
-// The magic names the game and whether the network has king buckets, so one game's network given
-// to the other, or a network of the other input layout, is refused before its size is looked at.
+// Layout (little-endian): the game's 8-byte magic (chess "SENNNUE1", with king buckets "SENNNUE3",
+// with output buckets "SENNNUE4", with both "SENNNUE5"; xiangqi "SENXNUE1", with output buckets
+// "SENXNUE2"), uint32 HIDDEN, uint32 SCALE, with king buckets uint32 KING_BUCKETS, with output
+// buckets uint32 OUTPUT_BUCKETS, then int16 w1[INPUTS][HIDDEN] (row = feature), int16 b1[HIDDEN],
+// int16 w2[OUTPUT_BUCKETS][2 * HIDDEN], int32 b2[OUTPUT_BUCKETS] (one output bucket without them).
+// The magic names the game and the network's layout, so one game's network given to the other, or
+// a network of another layout, is refused by name before its size is looked at.
 #pragma once
 
 #include <algorithm>
@@ -70,18 +72,15 @@ std::optional<std::string> parse_network(std::span<const unsigned char> bytes, N
                           [](unsigned char byte, char expected) { return byte == static_cast<unsigned char>(expected); });
     };
     if (!starts_with(F::MAGIC)) {
-        // The same game's network of the other input layout (with or without king buckets) is
-        // named as such: it is a network, only not for this build.
-        if constexpr (requires { F::OTHER_LAYOUT_MAGIC; }) {
-            if (bytes.size() >= MAGIC_BYTES && starts_with(F::OTHER_LAYOUT_MAGIC)) {
-                if constexpr (KingBucketed<F>)
-                    return fmt::format("a Sen {} network without king buckets (\"{}\"); this build of Sen expects {} king buckets (\"{}\"; "
-                                       "convert it with sen nnue-train --init NET --epochs 0 --out NEW)",
-                                       F::NAME, F::OTHER_LAYOUT_MAGIC, F::KING_BUCKETS, F::MAGIC);
-                else
-                    return fmt::format(
-                        "a Sen {} network with king buckets (\"{}\"); this build of Sen has none (\"{}\"; CMake SEN_NNUE_KING_BUCKETS)",
-                        F::NAME, F::OTHER_LAYOUT_MAGIC, F::MAGIC);
+        // The same game's network of another layout (king or output buckets) is named as such: it
+        // is a network, only not for this build.
+        if constexpr (requires { F::describe_layout(F::MAGIC); }) {
+            if (bytes.size() >= MAGIC_BYTES) {
+                const std::string magic(bytes.begin(), bytes.begin() + std::ptrdiff_t(MAGIC_BYTES));
+                const std::string_view other = F::describe_layout(magic);
+                if (!other.empty())
+                    return fmt::format("a Sen {} network {} (\"{}\"); this build of Sen expects one {} (\"{}\"; {})", F::NAME, other, magic,
+                                       F::describe_layout(F::MAGIC), F::MAGIC, F::LAYOUT_HINT);
             }
         }
         return fmt::format("not a Sen {} network: the file does not start with \"{}\"", F::NAME, F::MAGIC);
@@ -100,13 +99,18 @@ std::optional<std::string> parse_network(std::span<const unsigned char> bytes, N
             return fmt::format("network has {} king buckets; this build of Sen expects {} (CMake SEN_NNUE_KING_BUCKETS)", buckets,
                                F::KING_BUCKETS);
     }
+    if constexpr (OutputBucketed<F>) {
+        const std::uint32_t buckets = reader.u32();
+        if (buckets != std::uint32_t(Network<F>::OUTPUT_BUCKETS))
+            return fmt::format("network has {} output buckets; this build of Sen expects {}", buckets, Network<F>::OUTPUT_BUCKETS);
+    }
     if (bytes.size() < FILE_BYTES) return fmt::format("truncated network: {} bytes, expected {}", bytes.size(), FILE_BYTES);
     if (bytes.size() > FILE_BYTES)
         return fmt::format("network file has {} bytes after the network (expected {} bytes in all)", bytes.size() - FILE_BYTES, FILE_BYTES);
     for (std::int16_t& w : out.w1) w = reader.i16();
     for (std::int16_t& b : out.b1) b = reader.i16();
     for (std::int16_t& w : out.w2) w = reader.i16();
-    out.b2 = reader.i32();
+    for (std::int32_t& b : out.b2) b = reader.i32();
     return std::nullopt;
 }
 
@@ -118,10 +122,11 @@ std::string serialise_network(const Network<F>& net) {
     file_detail::put_u32(out, std::uint32_t(F::HIDDEN));
     file_detail::put_u32(out, std::uint32_t(F::SCALE));
     if constexpr (KingBucketed<F>) file_detail::put_u32(out, std::uint32_t(F::KING_BUCKETS));
+    if constexpr (OutputBucketed<F>) file_detail::put_u32(out, std::uint32_t(Network<F>::OUTPUT_BUCKETS));
     for (const std::int16_t w : net.w1) file_detail::put_i16(out, w);
     for (const std::int16_t b : net.b1) file_detail::put_i16(out, b);
     for (const std::int16_t w : net.w2) file_detail::put_i16(out, w);
-    file_detail::put_u32(out, std::uint32_t(net.b2));
+    for (const std::int32_t b : net.b2) file_detail::put_u32(out, std::uint32_t(b));
     return out;
 }
 

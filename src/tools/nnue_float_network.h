@@ -2,7 +2,7 @@
 // its weights (with king buckets, the factoriser's shared rows after the engine's), its forward
 // pass and its random start.
 // initial_network(): w1 uniform in +-1/sqrt(MAX_PIECES), so a sum over the pieces lands around the
-// bend of screlu, w2 uniform in +-1/sqrt(2 * HIDDEN), biases zero. forward(): the output before the
+// bend of screlu, w2 uniform in +-1/sqrt(2 * HIDDEN) (every output bucket alike), biases zero. forward(): the output before the
 // sigmoid, from the side to move's view.
 // Owns: the float weights' layout, the forward pass and the seed's generator streams. Never
 // touches the quantised network or the optimiser.
@@ -30,8 +30,8 @@ template <FeatureSet F>
 struct FloatNetwork {
     std::vector<float> w1 = std::vector<float>(std::size_t(TRAIN_INPUTS<F>) * F::HIDDEN);
     std::vector<float> b1 = std::vector<float>(F::HIDDEN);
-    std::vector<float> w2 = std::vector<float>(2 * F::HIDDEN);
-    float b2 = 0;
+    std::vector<float> w2 = std::vector<float>(std::size_t(output_buckets<F>()) * 2 * F::HIDDEN);  // bucket by bucket
+    std::vector<float> b2 = std::vector<float>(std::size_t(output_buckets<F>()));
 };
 
 // The row of a feature as the engine sees it: its own, plus its shared row with a factoriser.
@@ -92,16 +92,17 @@ void accumulate(const FloatNetwork<F>& net, const PositionFeatures<F>& features,
     add_rows(net, features.other_side, features.count, acc.other_side);
 }
 
-// The output from the accumulators, with its sum split over independent lanes: the compiler
-// vectorises it without reassociating floats on its own, and the order is fixed.
+// The output from the accumulators by output bucket `bucket`, with its sum split over independent
+// lanes: the compiler vectorises it without reassociating floats on its own, and the order is fixed.
 template <FeatureSet F>
-float output_of(const FloatNetwork<F>& net, const Accumulators<F>& acc) {
+float output_of(const FloatNetwork<F>& net, const Accumulators<F>& acc, int bucket) {
     constexpr int LANES = 8;
+    const float* w2 = net.w2.data() + std::size_t(bucket) * 2 * F::HIDDEN;
     std::array<float, LANES> lanes{};
     for (int h = 0; h < F::HIDDEN; h += LANES)
         for (int l = 0; l < LANES; ++l)
-            lanes[l] += net.w2[h + l] * screlu(acc.side_to_move[h + l]) + net.w2[F::HIDDEN + h + l] * screlu(acc.other_side[h + l]);
-    float sum = net.b2;
+            lanes[l] += w2[h + l] * screlu(acc.side_to_move[h + l]) + w2[F::HIDDEN + h + l] * screlu(acc.other_side[h + l]);
+    float sum = net.b2[std::size_t(bucket)];
     for (const float lane : lanes) sum += lane;
     return sum;
 }
@@ -136,7 +137,10 @@ FloatNetwork<F> initial_network(std::uint64_t seed) {
     const double w2_limit = 1.0 / std::sqrt(2.0 * F::HIDDEN);
     // The shared rows of a factoriser start at zero: the folded rows are then as without one.
     for (std::size_t i = 0; i < std::size_t(F::INPUTS) * F::HIDDEN; ++i) net.w1[i] = uniform(w1_limit);
-    for (float& w : net.w2) w = uniform(w2_limit);
+    // The output buckets start equal, so that they part only as their positions teach them.
+    for (int i = 0; i < 2 * F::HIDDEN; ++i) net.w2[std::size_t(i)] = uniform(w2_limit);
+    for (int bucket = 1; bucket < output_buckets<F>(); ++bucket)
+        std::copy_n(net.w2.begin(), 2 * F::HIDDEN, net.w2.begin() + std::ptrdiff_t(bucket) * 2 * F::HIDDEN);
     return net;
 }
 
@@ -144,7 +148,7 @@ template <FeatureSet F>
 float forward(const FloatNetwork<F>& net, const TrainPosition<F>& position) {
     Accumulators<F> acc;
     accumulate(net, training_features_of(position), acc);
-    return output_of(net, acc);
+    return output_of(net, acc, output_bucket<F>(position.count));
 }
 
 }  // namespace sen::nn

@@ -35,7 +35,7 @@ struct GradientBuffer {
             }
         std::fill(gradient.b1.begin(), gradient.b1.end(), 0.0f);
         std::fill(gradient.w2.begin(), gradient.w2.end(), 0.0f);
-        gradient.b2 = 0;
+        std::fill(gradient.b2.begin(), gradient.b2.end(), 0.0f);
         loss_sum = 0;
     }
 
@@ -48,8 +48,8 @@ struct GradientBuffer {
                 touched[f] = 1;
             }
         for (int h = 0; h < F::HIDDEN; ++h) gradient.b1[h] += other.gradient.b1[h];
-        for (int i = 0; i < 2 * F::HIDDEN; ++i) gradient.w2[i] += other.gradient.w2[i];
-        gradient.b2 += other.gradient.b2;
+        for (std::size_t i = 0; i < gradient.w2.size(); ++i) gradient.w2[i] += other.gradient.w2[i];
+        for (std::size_t i = 0; i < gradient.b2.size(); ++i) gradient.b2[i] += other.gradient.b2[i];
         loss_sum += other.loss_sum;
     }
 };
@@ -65,18 +65,22 @@ void accumulate_gradient(const FloatNetwork<F>& net, Positions<F> positions, std
         const TrainPosition<F>& position = positions[index];
         const PositionFeatures<F> features = training_features_of(position);
         accumulate(net, features, acc);
-        const float prediction = sigmoid(output_of(net, acc));
+        const int bucket = output_bucket<F>(position.count);
+        const std::size_t w2_at = std::size_t(bucket) * 2 * F::HIDDEN;
+        const float prediction = sigmoid(output_of(net, acc, bucket));
         const float error = prediction - float(training_target(position, lambda));
         buffer.loss_sum += double(error) * error;
         // d(error^2)/d(out) through the sigmoid.
         const float g = 2.0f * error * prediction * (1.0f - prediction) * scale;
-        grad.b2 += g;
+        grad.b2[std::size_t(bucket)] += g;
+        float* grad_w2 = grad.w2.data() + w2_at;
+        const float* w2 = net.w2.data() + w2_at;
         for (int h = 0; h < F::HIDDEN; ++h) {
             const float a = acc.side_to_move[h], b = acc.other_side[h];
-            grad.w2[h] += g * screlu(a);
-            grad.w2[F::HIDDEN + h] += g * screlu(b);
-            delta_stm[h] = a > 0.0f && a < 1.0f ? g * net.w2[h] * 2.0f * a : 0.0f;
-            delta_other[h] = b > 0.0f && b < 1.0f ? g * net.w2[F::HIDDEN + h] * 2.0f * b : 0.0f;
+            grad_w2[h] += g * screlu(a);
+            grad_w2[F::HIDDEN + h] += g * screlu(b);
+            delta_stm[h] = a > 0.0f && a < 1.0f ? g * w2[h] * 2.0f * a : 0.0f;
+            delta_other[h] = b > 0.0f && b < 1.0f ? g * w2[F::HIDDEN + h] * 2.0f * b : 0.0f;
             grad.b1[h] += delta_stm[h] + delta_other[h];
         }
         for (int i = 0; i < features.count; ++i) {

@@ -1,6 +1,6 @@
 // Starting networks of another shape for `sen nnue-train --init` (nnue_trainer.h): a network
-// without king buckets converted to one with them, and a narrower hidden layer widened; each
-// evaluates exactly as the network it came from.
+// without king buckets converted to one with them, one output layer copied into every output
+// bucket, and a narrower hidden layer widened; each evaluates exactly as the network it came from.
 // Owns: the conversions. Never reads files (the caller hands over the parsed network).
 #pragma once
 
@@ -34,6 +34,21 @@ std::unique_ptr<Network<F>> with_king_buckets(const Network<typename F::Plain>& 
     return net;
 }
 
+// Conversion of a network with one output layer (F::SingleOutput) into one with F's output buckets
+// that evaluates exactly alike: every bucket starts as a copy of the single output layer, and
+// training then lets each bucket part from it as its own positions teach it.
+template <OutputBucketed F>
+std::unique_ptr<Network<F>> with_output_buckets(const Network<typename F::SingleOutput>& single) {
+    auto net = std::make_unique<Network<F>>();
+    net->w1 = single.w1;
+    net->b1 = single.b1;
+    for (int bucket = 0; bucket < F::OUTPUT_BUCKETS; ++bucket) {
+        std::copy(single.w2.begin(), single.w2.end(), net->w2.begin() + std::ptrdiff_t(bucket) * 2 * F::HIDDEN);
+        net->b2[std::size_t(bucket)] = single.b2[0];
+    }
+    return net;
+}
+
 // The same feature set with a hidden layer of another width: the type of a narrower network that
 // --init widens.
 template <FeatureSet F, int Hidden>
@@ -56,8 +71,12 @@ std::unique_ptr<Network<F>> widened(const Network<WithHidden<F, Narrow>>& narrow
     std::fill(net->b1.begin(), net->b1.end(), std::int16_t(0));
     std::copy_n(narrow.b1.begin(), Narrow, net->b1.begin());
     std::fill(net->w2.begin(), net->w2.end(), std::int16_t(0));
-    std::copy_n(narrow.w2.begin(), Narrow, net->w2.begin());                                       // side to move's view
-    std::copy_n(narrow.w2.begin() + Narrow, Narrow, net->w2.begin() + std::ptrdiff_t(F::HIDDEN));  // the other view
+    for (int bucket = 0; bucket < output_buckets<F>(); ++bucket) {
+        const auto from = narrow.w2.begin() + std::ptrdiff_t(bucket) * 2 * Narrow;
+        const auto to = net->w2.begin() + std::ptrdiff_t(bucket) * 2 * F::HIDDEN;
+        std::copy_n(from, Narrow, to);                                       // side to move's view
+        std::copy_n(from + Narrow, Narrow, to + std::ptrdiff_t(F::HIDDEN));  // the other view
+    }
     net->b2 = narrow.b2;
     return net;
 }

@@ -25,7 +25,7 @@ struct Optimiser {
         adam_update<float>(net.w1, grad.w1, first.w1, second.w1, s, WeightDecay::On, W1_LIMIT);
         adam_update<float>(net.b1, grad.b1, first.b1, second.b1, s, WeightDecay::Off, 0.0f);
         adam_update<float>(net.w2, grad.w2, first.w2, second.w2, s, WeightDecay::On, W2_LIMIT);
-        net.b2 = adam_update(net.b2, grad.b2, first.b2, second.b2, s);
+        adam_update<float>(net.b2, grad.b2, first.b2, second.b2, s, WeightDecay::Off, 0.0f);
         limit_factorised_rows(net);
     }
 };

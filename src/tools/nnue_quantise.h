@@ -34,7 +34,7 @@ Network<F> quantise(const FloatNetwork<F>& net, int* clamped = nullptr) {
                 std::int16_t(to_int(double(folded_weight(net, feature, h)) * QA, I16_MIN, I16_MAX));
     for (std::size_t i = 0; i < q.b1.size(); ++i) q.b1[i] = std::int16_t(to_int(double(net.b1[i]) * QA, I16_MIN, I16_MAX));
     for (std::size_t i = 0; i < q.w2.size(); ++i) q.w2[i] = std::int16_t(to_int(double(net.w2[i]) * QB, I16_MIN, I16_MAX));
-    q.b2 = std::int32_t(to_int(double(net.b2) * QA * QB, I32_MIN, I32_MAX));
+    for (std::size_t i = 0; i < q.b2.size(); ++i) q.b2[i] = std::int32_t(to_int(double(net.b2[i]) * QA * QB, I32_MIN, I32_MAX));
     if (clamped) *clamped = saturated;
     return q;
 }
@@ -45,13 +45,14 @@ FloatNetwork<F> dequantise(const Network<F>& net) {
     for (std::size_t i = 0; i < net.w1.size(); ++i) f.w1[i] = float(double(net.w1[i]) / QA);
     for (std::size_t i = 0; i < net.b1.size(); ++i) f.b1[i] = float(double(net.b1[i]) / QA);
     for (std::size_t i = 0; i < net.w2.size(); ++i) f.w2[i] = float(double(net.w2[i]) / QB);
-    f.b2 = float(double(net.b2) / (double(QA) * QB));
+    for (std::size_t i = 0; i < net.b2.size(); ++i) f.b2[i] = float(double(net.b2[i]) / (double(QA) * QB));
     return f;
 }
 
 template <FeatureSet F>
 double quantised_output(const Network<F>& net, const TrainPosition<F>& position) {
     const PositionFeatures<F> features = features_of(position);
+    const int bucket = output_bucket<F>(position.count);
     std::int64_t sum = 0;
     for (int view = 0; view < 2; ++view) {
         const auto& active = view == 0 ? features.side_to_move : features.other_side;
@@ -59,11 +60,11 @@ double quantised_output(const Network<F>& net, const TrainPosition<F>& position)
             std::int32_t acc = net.b1[h];
             for (int i = 0; i < features.count; ++i) acc += net.w1[std::size_t(active[i]) * F::HIDDEN + h];
             const std::int64_t c = std::clamp(acc, 0, QA);
-            sum += std::int64_t(net.w2[view * F::HIDDEN + h]) * c * c;
+            sum += std::int64_t(net.w2[std::size_t((2 * bucket + view) * F::HIDDEN + h)]) * c * c;
         }
     }
     // b2 is at QA * QB, the products at QA * QA * QB.
-    return double(sum + std::int64_t(net.b2) * QA) / (double(QA) * QA * QB);
+    return double(sum + std::int64_t(net.b2[std::size_t(bucket)]) * QA) / (double(QA) * QA * QB);
 }
 
 }  // namespace sen::nn

@@ -74,8 +74,9 @@ constexpr const char* TRAIN_USAGE =
     "                       without castling rights): the same value by the symmetry of the rules\n"
     "       --init NET      start from this network file (or <built-in>, the one in this binary) instead\n"
     "                       of random weights: more training for an existing network. In a build with\n"
-    "                       king buckets, a network without them is converted (docs/nnue.md); a network\n"
-    "                       with a narrower hidden layer (32, 64, 128, ... neurons) is widened\n"
+    "                       king buckets, a network without them is converted (docs/nnue.md); in one\n"
+    "                       with output buckets, a network with one output layer is copied into each; a\n"
+    "                       network with a narrower hidden layer (32, 64, 128, ... neurons) is widened\n"
     "       --epochs 0      no training and no --data: writes the --init network, converted to this\n"
     "                       build's layout\n"
     "       --evaluate      no training and no --out: prints the --init network's loss on every position\n"
@@ -253,11 +254,29 @@ int run_train_command(const std::vector<std::string>& args, std::span<const unsi
                            F::KING_BUCKETS);
             }
         }
+        const auto read = [&](auto& network) {
+            return built_in ? parse_network(embedded, network) : read_network_file(init_path, network);
+        };
+        if constexpr (OutputBucketed<F>) {
+            // A network with one output layer (of this width or, widened first, a narrower one) gets
+            // a copy of it in every output bucket.
+            using Single = typename F::SingleOutput;
+            if (problem) {
+                auto single = std::make_unique<Network<Single>>();
+                int narrow_width = F::HIDDEN;
+                if (read(*single)) single = widen_narrower<Single>(read, options.seed, narrow_width);
+                if (single) {
+                    problem = std::nullopt;
+                    start_from = with_output_buckets<F>(*single);
+                    fmt::print("--init {}: {}copied into {} output buckets; it evaluates exactly as the network it came from{}\n",
+                               init_path,
+                               narrow_width < F::HIDDEN ? fmt::format("widened from {} to {} neurons and ", narrow_width, F::HIDDEN) : "",
+                               F::OUTPUT_BUCKETS, narrow_width < F::HIDDEN ? " (the new neurons have zero output weights)" : "");
+                }
+            }
+        }
         if (problem) {
             // A network of the same inputs with a narrower hidden layer is widened.
-            const auto read = [&](auto& narrow) {
-                return built_in ? parse_network(embedded, narrow) : read_network_file(init_path, narrow);
-            };
             int narrow_width = 0;
             if (auto wide = widen_narrower<F>(read, options.seed, narrow_width)) {
                 problem = std::nullopt;
@@ -375,10 +394,11 @@ int run_train_command(const std::vector<std::string>& args, std::span<const unsi
                                           ? fmt::format(" (linear to x{} from epoch {})", DECAY_FACTOR, decay_epoch)
                                           : fmt::format(" (x{} from epoch {})", DECAY_FACTOR, decay_epoch);
     const std::string warmup_text = options.warmup_steps > 0 ? fmt::format(", {} warm-up steps", options.warmup_steps) : std::string();
-    fmt::print("{} network {} -> 2x{} -> 1 from {}; {} epochs, batch {}, lr {}{}{}, lambda {}, {} thread{}, seed {}\n", F::NAME, F::INPUTS,
-               F::HIDDEN, init_path.empty() ? std::string("random weights") : init_path, options.epochs, options.batch_size,
-               options.learning_rate, schedule_text, warmup_text, options.lambda, options.threads, options.threads == 1 ? "" : "s",
-               options.seed);
+    const std::string buckets_text = OutputBucketed<F> ? fmt::format(" (one of {} output buckets)", output_buckets<F>()) : std::string();
+    fmt::print("{} network {} -> 2x{} -> 1{} from {}; {} epochs, batch {}, lr {}{}{}, lambda {}, {} thread{}, seed {}\n", F::NAME,
+               F::INPUTS, F::HIDDEN, buckets_text, init_path.empty() ? std::string("random weights") : init_path, options.epochs,
+               options.batch_size, options.learning_rate, schedule_text, warmup_text, options.lambda, options.threads,
+               options.threads == 1 ? "" : "s", options.seed);
 
     const auto loss_text = [](double loss) { return loss < 0 ? std::string("n/a") : fmt::format("{:.6f}", loss); };
     if (resumed) {

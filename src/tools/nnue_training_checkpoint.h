@@ -27,7 +27,7 @@ std::vector<std::vector<float>> checkpoint_tensors(const TrainingState<F>& state
         tensors.push_back(net->w1);
         tensors.push_back(net->b1);
         tensors.push_back(net->w2);
-        tensors.push_back({net->b2});
+        tensors.push_back(net->b2);
     }
     return tensors;
 }
@@ -48,7 +48,7 @@ std::optional<std::string> restore_checkpoint(const Checkpoint& checkpoint, Trai
         net->w1 = checkpoint.tensors[next++];
         net->b1 = checkpoint.tensors[next++];
         net->w2 = checkpoint.tensors[next++];
-        net->b2 = checkpoint.tensors[next++][0];
+        net->b2 = checkpoint.tensors[next++];
     }
     state.optimiser.steps = checkpoint.optimiser_steps;
     state.completed_epochs = checkpoint.completed_epochs;
@@ -60,7 +60,8 @@ std::uint64_t network_hash(const FloatNetwork<F>& net) {
     std::uint64_t hash = F::INPUTS;
     for (const std::vector<float>* weights : {&net.w1, &net.b1, &net.w2})
         for (const float w : *weights) hash = mix_pair(hash, std::bit_cast<std::uint32_t>(w));
-    return mix_pair(hash, std::bit_cast<std::uint32_t>(net.b2));
+    for (const float b : net.b2) hash = mix_pair(hash, std::bit_cast<std::uint32_t>(b));
+    return hash;
 }
 
 // The positions in their order, label and all; a few words a position, so cheap next to an epoch.

@@ -34,7 +34,7 @@ std::span<const unsigned char> embedded_network_file() { return embedded_network
 const Accumulator& accumulator(const Position& pos, EvalState& state) { return state.get(pos, move_delta); }
 
 int evaluate(const Position& pos, EvalState& state) {
-    return sen::nn::output(*state.network(), accumulator(pos, state), pos.side_to_move());
+    return sen::nn::output(*state.network(), accumulator(pos, state), pos.side_to_move(), sen::nn::output_bucket_of<XiangqiFeatures>(pos));
 }
 
 }  // namespace sen::xiangqi::nnue

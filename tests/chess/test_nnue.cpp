@@ -118,7 +118,7 @@ TEST_CASE("NNUE: the output layer's integer arithmetic", "[nnue]") {
     net.w1.fill(0);
     net.b1.fill(0);
     net.w2.fill(0);
-    net.b2 = 0;
+    net.b2.fill(0);
     Position pos;  // the start position: White to move
     nnue::Accumulator acc;
 
@@ -160,9 +160,9 @@ TEST_CASE("NNUE: the output layer's integer arithmetic", "[nnue]") {
 
     // The output bias is in QA * QB units; the result is clamped far below mate scores.
     net.w2.fill(0);
-    net.b2 = nnue::QA * nnue::QB * 2;
+    net.b2.fill(nnue::QA * nnue::QB * 2);
     CHECK(nnue::output(net, acc, Color::White) == 2 * nnue::SCALE);
-    net.b2 = -nnue::QA * nnue::QB * 1000;
+    net.b2.fill(-nnue::QA * nnue::QB * 1000);
     CHECK(nnue::output(net, acc, Color::White) == -nnue::OUTPUT_LIMIT);
 }
 
@@ -177,7 +177,7 @@ int output_by_formula(const nnue::Network& net, const nnue::Accumulator& acc, Co
             sum += c * c * net.w2[std::size_t(view * nnue::HIDDEN + i)];
         }
     }
-    const std::int64_t out = (sum / nnue::QA + net.b2) * nnue::SCALE / (nnue::QA * nnue::QB);
+    const std::int64_t out = (sum / nnue::QA + net.b2[0]) * nnue::SCALE / (nnue::QA * nnue::QB);
     return int(std::clamp<std::int64_t>(out, -nnue::OUTPUT_LIMIT, nnue::OUTPUT_LIMIT));
 }
 
@@ -192,7 +192,7 @@ TEST_CASE("NNUE: the output layer equals its formula on accumulators across the 
         // Mostly within the clipping range and around it, sometimes anywhere in int16.
         for (auto& row : acc.values)
             for (std::int16_t& v : row) v = trial % 4 == 0 ? std::int16_t(rng()) : std::int16_t(int(rng() % 400) - 70);
-        net.b2 = int(rng() % 200001) - 100000;
+        net.b2.fill(int(rng() % 200001) - 100000);
         for (const Color stm : {Color::White, Color::Black}) {
             INFO("trial " << trial);
             REQUIRE(nnue::output(net, acc, stm) == output_by_formula(net, acc, stm));

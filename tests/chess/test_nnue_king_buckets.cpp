@@ -394,7 +394,7 @@ TEST_CASE("King buckets: the trainer's features, gradient and training", "[nnue]
         double sum = 0;
         for (const auto& p : sample) {
             const nn::PositionFeatures<Bucketed> f = nn::features_of(p);
-            double out = fnet.b2;
+            double out = fnet.b2[0];
             for (int h = 0; h < Bucketed::HIDDEN; ++h) {
                 double stm = fnet.b1[h], other = fnet.b1[h];
                 for (int k = 0; k < f.count; ++k)

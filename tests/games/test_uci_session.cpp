@@ -249,7 +249,7 @@ TEST_CASE("UciSession: EvalFile starts on the built-in network, loads a file, re
     net.w1.fill(0);
     net.b1.fill(0);
     net.w2.fill(0);
-    net.b2 = 2 * nnue::QA * nnue::QB;
+    net.b2.fill(2 * nnue::QA * nnue::QB);
     std::ofstream(path, std::ios::binary) << nnue::serialise_network(net);
     // The engine's evaluator is the session's to see through `eval` alone: the built-in network
     // scores the start position so.
@@ -321,13 +321,13 @@ TEST_CASE("UciSession: EvalFile in xiangqi loads a xiangqi network, refuses a ch
     xq_net->w1.fill(0);
     xq_net->b1.fill(0);
     xq_net->w2.fill(0);
-    xq_net->b2 = 3 * nnue::QA * nnue::QB;
+    xq_net->b2.fill(3 * nnue::QA * nnue::QB);
     std::ofstream(xq_path, std::ios::binary) << sen::nn::serialise_network(*xq_net);
     auto chess_net = std::make_unique<nnue::Network>();
     chess_net->w1.fill(0);
     chess_net->b1.fill(0);
     chess_net->w2.fill(0);
-    chess_net->b2 = 2 * nnue::QA * nnue::QB;
+    chess_net->b2.fill(2 * nnue::QA * nnue::QB);
     std::ofstream(chess_path, std::ios::binary) << sen::nn::serialise_network(*chess_net);
     const auto eval_first_line = [&] {
         session.handle_line("eval");
@@ -391,7 +391,7 @@ TEST_CASE("UciSession: two sessions in one process keep their own EvalFile and x
     net->w1.fill(0);
     net->b1.fill(0);
     net->w2.fill(0);
-    net->b2 = 3 * nnue::QA * nnue::QB;  // every position is worth 3 * SCALE
+    net->b2.fill(3 * nnue::QA * nnue::QB);  // every position is worth 3 * SCALE
     std::ofstream(path, std::ios::binary) << sen::nn::serialise_network(*net);
     const int raw = 3 * xiangqi::nnue::XiangqiFeatures::SCALE;
     const std::string constant_line =
@@ -457,7 +457,7 @@ TEST_CASE("UciSession: EvalFile sent right after uci waits for the background wa
     net.w1.fill(1);
     net.b1.fill(0);
     net.w2.fill(1);
-    net.b2 = 0;
+    net.b2.fill(0);
     std::ofstream(path, std::ios::binary) << nnue::serialise_network(net);
     const std::string values[] = {"<empty>", path.string(), "<built-in>"};
     for (int round = 0; round < 24; ++round) {

@@ -35,7 +35,7 @@ Network random_network(std::uint64_t seed) {
     for (std::int16_t& w : net.w1) w = std::int16_t(rng.next());
     for (std::int16_t& b : net.b1) b = std::int16_t(rng.next());
     for (std::int16_t& w : net.w2) w = std::int16_t(rng.next());
-    net.b2 = std::int32_t(rng.next());
+    net.b2.fill(std::int32_t(rng.next()));
     return net;
 }
 
@@ -69,7 +69,7 @@ std::multiset<int> feature_set(const std::array<int, MAX_PIECES>& features, int 
 // The model of nnue.h written again from its formula, in doubles, for the finite differences.
 double reference_output(const FloatNetwork& net, const TrainPosition& p) {
     const PositionFeatures f = features_of(p);
-    double out = net.b2;
+    double out = net.b2[0];
     for (int h = 0; h < HIDDEN; ++h) {
         double stm = net.b1[h], other = net.b1[h];
         for (int i = 0; i < f.count; ++i) {
@@ -130,7 +130,7 @@ TEST_CASE("Dequantising a network and quantising it again gives it back, with th
     auto arbitrary = std::make_unique<Network>(random_network(11));
     // The output bias of a trained network is a few units at QA * QB; a float holds it exactly
     // enough for the way back only below 2^24 / (QA * QB) units, far beyond what training gives.
-    arbitrary->b2 = -123457;
+    arbitrary->b2.fill(-123457);
     for (const Network* net : {built_in.get(), arbitrary.get()}) {
         const FloatNetwork dequantised = dequantise(*net);
         int clamped = -1;
@@ -217,7 +217,7 @@ TEST_CASE("A position and its colour-flipped mirror have the same features and o
 
     FloatNetwork with_biases = nn::initial_network<ChessFeatures>(11);
     for (int h = 0; h < HIDDEN; ++h) with_biases.b1[h] = 0.01f * float(h % 7);
-    with_biases.b2 = 0.25f;
+    with_biases.b2[0] = 0.25f;
     auto quantised = std::make_unique<Network>(quantise(with_biases));
     for (const std::string& fen : fens) {
         const std::string mirror_fen = test::colour_mirror(fen);
@@ -253,7 +253,7 @@ TEST_CASE("The analytic gradient matches a finite difference", "[nnue]") {
     for (float& w : net.w1) w = uniform(0.01);
     for (int h = 0; h < HIDDEN; ++h) net.b1[h] = h % 4 < 2 ? 0.5f : h % 4 == 2 ? -0.5f : 1.5f;
     for (float& w : net.w2) w = uniform(0.5);
-    net.b2 = 0.1f;
+    net.b2[0] = 0.1f;
 
     FloatNetwork gradient;
     const double loss = loss_and_gradient(net, positions, LAMBDA, gradient);
@@ -266,7 +266,7 @@ TEST_CASE("The analytic gradient matches a finite difference", "[nnue]") {
         float analytic;
     };
     std::vector<Parameter> parameters = {
-        {"b2", &net.b2, gradient.b2},
+        {"b2", &net.b2[0], gradient.b2[0]},
     };
     for (const int h : {0, 1, 2, 3, 5}) {
         parameters.push_back({"b1", &net.b1[h], gradient.b1[h]});
@@ -564,7 +564,7 @@ std::unique_ptr<nn::Network<F>> trained_range_network(std::uint64_t seed) {
     for (std::int16_t& w : net->w1) w = in(300);
     for (std::int16_t& b : net->b1) b = in(200);
     for (std::int16_t& w : net->w2) w = in(126);
-    net->b2 = in(5000);
+    net->b2.fill(in(5000));
     return net;
 }
 

@@ -165,7 +165,7 @@ TEST_CASE("xiangqi NNUE: the game evaluates with the state's network, else with 
     flat.w1.fill(0);
     flat.b1.fill(0);
     flat.w2.fill(0);
-    flat.b2 = 3 * sen::nn::QA * sen::nn::QB;  // every position is worth 3 * SCALE
+    flat.b2.fill(3 * sen::nn::QA * sen::nn::QB);  // every position is worth 3 * SCALE
     const XiangqiGame::Evaluator network = shared(flat);
     XiangqiGame::EvalState eval;
     eval.reset(network);

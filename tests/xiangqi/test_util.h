@@ -74,6 +74,23 @@ inline const std::vector<std::string>& random_game_starts() {
     return starts;
 }
 
+// Every `every`-th position of a random game of up to `plies` plies from each of the starts above:
+// positions with many pieces and with few.
+inline std::vector<Position> sampled_random_positions(unsigned seed, int plies, int every) {
+    std::vector<Position> positions;
+    std::mt19937 rng(seed);
+    for (const std::string& start : random_game_starts()) {
+        Position pos = position_from(start);
+        for (int ply = 0; ply < plies; ++ply) {
+            if (ply % every == 0) positions.push_back(pos);
+            const Move m = random_legal_move(pos, rng);
+            if (m == Move::none()) break;
+            pos.make_move(m);
+        }
+    }
+    return positions;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Reference generator
 
