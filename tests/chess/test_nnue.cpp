@@ -60,7 +60,8 @@ TEST_CASE("NNUE: the incremental accumulator equals a fresh sum after every move
             nnue::refresh(pos, net, fresh);
             INFO(pos.fen());
             REQUIRE(same(nnue::accumulator(pos, eval), fresh));
-            REQUIRE(nnue::evaluate(pos, eval) == nnue::output(net, fresh, pos.side_to_move()));
+            REQUIRE(nnue::evaluate(pos, eval) ==
+                    nnue::output(net, fresh, pos.side_to_move(), sen::nn::output_bucket_of<nnue::ChessFeatures>(pos)));
             ++checked;
 
             const auto check = [&](const Position& p) {

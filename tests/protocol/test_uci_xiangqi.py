@@ -231,17 +231,25 @@ def xq9_one_hash_table_at_a_time():
 
 @test
 def xq10_eval_file_per_variant():
-    """Xiangqi: EvalFile loads a xiangqi network (file magic SENXNUE1) and evaluates with it; a
-    chess network is refused with an info string and the evaluation stays; <empty> goes back to
-    the tables; chess keeps its own network meanwhile."""
+    """Xiangqi: EvalFile loads a xiangqi network of the build's layout (that of the built-in
+    nets/xiangqi.nnue: its magic, width and output buckets) and evaluates with it; a chess network
+    is refused with an info string and the evaluation stays; <empty> goes back to the tables; chess
+    keeps its own network meanwhile."""
     import struct
     import tempfile
-    hidden, scale = 128, 170
-    # Every weight zero but the output bias: every position is worth 2 units, 2 * 170 cp.
-    body = bytes(2 * (1260 * hidden + hidden + 2 * hidden)) + struct.pack("<i", 2 * 255 * 64)
-    chess_net = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "nets", "default.nnue")
+    nets = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "nets")
+    with open(os.path.join(nets, "xiangqi.nnue"), "rb") as built_in:
+        header = built_in.read(20)
+    magic = header[:8]
+    hidden, scale = struct.unpack("<II", header[8:16])
+    # SENXNUE2 has output buckets, their count the last header word (src/nnue/network_file.h).
+    buckets = struct.unpack("<I", header[16:20])[0] if magic == b"SENXNUE2" else 1
+    head = magic + struct.pack("<II", hidden, scale) + (struct.pack("<I", buckets) if magic == b"SENXNUE2" else b"")
+    # Every weight zero but the output biases: every position is worth 2 units, 2 * 170 cp.
+    body = bytes(2 * (1260 * hidden + hidden + buckets * 2 * hidden)) + struct.pack("<i", 2 * 255 * 64) * buckets
+    chess_net = os.path.join(nets, "default.nnue")
     with tempfile.NamedTemporaryFile(suffix=".nnue", delete=False) as f:
-        f.write(b"SENXNUE1" + struct.pack("<II", hidden, scale) + body)
+        f.write(head + body)
         xq_net = f.name
     try:
         with xiangqi_engine() as e:

@@ -80,7 +80,8 @@ TEST_CASE("xiangqi NNUE: the incremental accumulator equals a fresh sum after ev
             sen::nn::refresh(net, fresh, pos);
             INFO(pos.fen());
             REQUIRE(same(nnue::accumulator(pos, eval), fresh));
-            REQUIRE(nnue::evaluate(pos, eval) == sen::nn::output(net, fresh, pos.side_to_move()));
+            REQUIRE(nnue::evaluate(pos, eval) ==
+                    sen::nn::output(net, fresh, pos.side_to_move(), sen::nn::output_bucket_of<nnue::XiangqiFeatures>(pos)));
             ++checked;
             const auto check = [&](const Position& p) {
                 sen::nn::refresh(net, fresh, p);
@@ -132,7 +133,7 @@ TEST_CASE("xiangqi NNUE: network files round-trip; a chess network is refused an
     const nnue::Network net = random_network(5);
     const std::string bytes = sen::nn::serialise_network(net);
     CHECK(bytes.size() == nnue::Network::FILE_BYTES);
-    CHECK(bytes.substr(0, 8) == "SENXNUE1");
+    CHECK(bytes.substr(0, 8) == nnue::XiangqiFeatures::MAGIC);
     const auto as_bytes = [](const std::string& s) {
         return std::span<const unsigned char>(reinterpret_cast<const unsigned char*>(s.data()), s.size());
     };
@@ -146,7 +147,7 @@ TEST_CASE("xiangqi NNUE: network files round-trip; a chess network is refused an
     CHECK(refused->find("not a Sen chess network") != std::string::npos);
     const std::optional<std::string> refused_chess = sen::nn::parse_network(chess::nnue::embedded_network_file(), *parsed);
     REQUIRE(refused_chess.has_value());
-    CHECK(refused_chess->find("SENXNUE1") != std::string::npos);
+    CHECK(refused_chess->find(nnue::XiangqiFeatures::MAGIC) != std::string::npos);
 
     // A chess network's file is refused with the reason.
     const std::string path = sen::game_test::unique_temp_path("sen_test_xiangqi_nnue", ".nnue");
@@ -155,7 +156,7 @@ TEST_CASE("xiangqi NNUE: network files round-trip; a chess network is refused an
                std::streamsize(chess::nnue::embedded_network_file().size()));
     const auto loaded = sen::nn::load_network<nnue::XiangqiFeatures>(path);
     REQUIRE(std::holds_alternative<std::string>(loaded));
-    CHECK(std::get<std::string>(loaded).find("SENXNUE1") != std::string::npos);
+    CHECK(std::get<std::string>(loaded).find(nnue::XiangqiFeatures::MAGIC) != std::string::npos);
     std::filesystem::remove(path);
 }
 
