@@ -3,9 +3,13 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <random>
+#include <span>
+#include <string>
 #include <type_traits>
 
 #include "nnue/network.h"
@@ -23,6 +27,23 @@ Network random_network(std::uint32_t seed) {
     for (auto& w : net.w2) w = in(-126, 126);
     net.b2.fill(12345);
     return net;
+}
+
+// The same on the heap: networks with king buckets are megabytes.
+template <class Network>
+std::unique_ptr<Network> random_net(std::uint32_t seed) {
+    return std::make_unique<Network>(random_network<Network>(seed));
+}
+
+// Whether two accumulators hold the same values for both views.
+template <class F>
+bool same(const nn::Accumulator<F>& a, const nn::Accumulator<F>& b) {
+    return std::equal(&a.values[0][0], &a.values[0][0] + 2 * F::HIDDEN, &b.values[0][0]);
+}
+
+// A file's bytes held in a string, as the network parser takes them.
+inline std::span<const unsigned char> as_bytes(const std::string& s) {
+    return {reinterpret_cast<const unsigned char*>(s.data()), s.size()};
 }
 
 // One ply of both games' random walks that test the incremental accumulator; check(pos) compares

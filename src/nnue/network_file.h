@@ -96,8 +96,7 @@ std::optional<std::string> parse_network(std::span<const unsigned char> bytes, N
     if constexpr (KingBucketed<F>) {
         const std::uint32_t buckets = reader.u32();
         if (buckets != std::uint32_t(F::KING_BUCKETS))
-            return fmt::format("network has {} king buckets; this build of Sen expects {} (CMake SEN_NNUE_KING_BUCKETS)", buckets,
-                               F::KING_BUCKETS);
+            return fmt::format("network has {} king buckets; this build of Sen expects {} ({})", buckets, F::KING_BUCKETS, F::LAYOUT_HINT);
     }
     if constexpr (OutputBucketed<F>) {
         const std::uint32_t buckets = reader.u32();

@@ -27,6 +27,7 @@
 #include "chess/test_util.h"
 #include "nnue/network_file.h"
 #include "nnue_test_util.h"
+#include "nnue_train_test_util.h"
 #include "tools/nnue_trainer.h"
 
 using namespace sen;
@@ -35,22 +36,14 @@ using namespace sen::chess::test;
 
 namespace {
 
+using nn_test::as_bytes;
+using nn_test::random_net;
+using nn_test::same;
+
 using Bucketed = nnue::ChessFeatureSet<4, 32>;
 using Plain = Bucketed::Plain;
 using BucketedNetwork = nn::Network<Bucketed>;
 using PlainNetwork = nn::Network<Plain>;
-
-template <class Network>
-std::unique_ptr<Network> random_net(std::uint32_t seed) {
-    return std::make_unique<Network>(nn_test::random_network<Network>(seed));
-}
-
-template <class F>
-bool same(const nn::Accumulator<F>& a, const nn::Accumulator<F>& b) {
-    return std::equal(&a.values[0][0], &a.values[0][0] + 2 * F::HIDDEN, &b.values[0][0]);
-}
-
-std::span<const unsigned char> as_bytes(const std::string& s) { return {reinterpret_cast<const unsigned char*>(s.data()), s.size()}; }
 
 // Start positions whose random games castle on both sides, capture en passant, promote, and walk
 // kings across the board (the endgames), in standard chess and Chess960.
@@ -284,10 +277,7 @@ TEST_CASE("King buckets: files round-trip, and each layout refuses the other's",
     CHECK(bytes.substr(0, 8) == "SENNNUE3");
     auto back = std::make_unique<BucketedNetwork>();
     REQUIRE_FALSE(nn::parse_network(as_bytes(bytes), *back));
-    CHECK(back->w1 == net->w1);
-    CHECK(back->b1 == net->b1);
-    CHECK(back->w2 == net->w2);
-    CHECK(back->b2 == net->b2);
+    nn_test::check_same_weights(*back, *net);
 
     const auto rejection = [](const auto& bytes_of, auto& into) {
         return nn::parse_network(as_bytes(bytes_of), into).value_or("(accepted)");
@@ -310,29 +300,14 @@ TEST_CASE("King buckets: files round-trip, and each layout refuses the other's",
 }
 
 TEST_CASE("King buckets: nnue-train --epochs 0 converts a network without buckets", "[nnue]") {
-    const std::filesystem::path dir = std::filesystem::temp_directory_path();
-    const std::string in_path = (dir / "sen_test_kb_plain.nnue").string(), out_path = (dir / "sen_test_kb_bucketed.nnue").string();
     const auto plain = random_net<PlainNetwork>(41);
-    {
-        const std::string bytes = nn::serialise_network(*plain);
-        std::ofstream out(in_path, std::ios::binary);
-        out.write(bytes.data(), std::streamsize(bytes.size()));
-    }
+    nn_test::check_conversion_command(*plain, *nn::with_king_buckets<Bucketed>(*plain), "chess_king_buckets");
+    // --epochs 0 needs a network to write.
     const auto no_data = [](const auto&, double, double, std::uint64_t, auto&, bool) -> std::optional<std::string> {
         return "no data in this test";
     };
-    CHECK(nn::run_train_command<Bucketed>({"--init", in_path, "--epochs", "0", "--out", out_path}, {}, no_data) == 0);
-    auto written = std::make_unique<BucketedNetwork>();
-    REQUIRE_FALSE(nn::read_network_file(out_path, *written));
-    const auto expected = nn::with_king_buckets<Bucketed>(*plain);
-    CHECK(written->w1 == expected->w1);
-    CHECK(written->b1 == expected->b1);
-    CHECK(written->w2 == expected->w2);
-    CHECK(written->b2 == expected->b2);
-    // --epochs 0 needs a network to write.
+    const std::string out_path = (std::filesystem::temp_directory_path() / "sen_test_kb_bucketed.nnue").string();
     CHECK(nn::run_train_command<Bucketed>({"--epochs", "0", "--out", out_path}, {}, no_data) == 2);
-    std::filesystem::remove(in_path);
-    std::filesystem::remove(out_path);
 }
 
 TEST_CASE("King buckets: the trainer's features, gradient and training", "[nnue]") {
@@ -361,22 +336,7 @@ TEST_CASE("King buckets: the trainer's features, gradient and training", "[nnue]
     REQUIRE(positions.size() > 500);
 
     // The trainer's features are the engine's: its rows summed give the fresh accumulator.
-    const auto net = random_net<BucketedNetwork>(52);
-    for (std::size_t i = 0; i < positions.size(); ++i) {
-        const nn::PositionFeatures<Bucketed> f = nn::features_of(positions[i]);
-        nn::Accumulator<Bucketed> fresh;
-        nn::refresh(*net, fresh, boards[i]);
-        const Color us = boards[i].side_to_move();
-        for (int h = 0; h < Bucketed::HIDDEN; ++h) {
-            int stm = net->b1[h], other = net->b1[h];
-            for (int k = 0; k < f.count; ++k) {
-                stm += net->w1[std::size_t(f.side_to_move[k]) * Bucketed::HIDDEN + h];
-                other += net->w1[std::size_t(f.other_side[k]) * Bucketed::HIDDEN + h];
-            }
-            REQUIRE(std::int16_t(stm) == fresh.values[index_of(us)][h]);
-            REQUIRE(std::int16_t(other) == fresh.values[index_of(~us)][h]);
-        }
-    }
+    nn_test::check_trainer_features_are_the_engines(*random_net<BucketedNetwork>(52), positions, boards);
 
     // The analytic gradient against a central difference of the loss written again in doubles,
     // on first-layer weights of several buckets and on the factoriser's shared rows (each piece's
@@ -444,14 +404,7 @@ TEST_CASE("King buckets: the trainer's features, gradient and training", "[nnue]
     CHECK(compared >= 8);
 
     // A short run lowers the loss.
-    nn::TrainOptions options;
-    options.epochs = 4;
-    options.batch_size = 64;
-    options.learning_rate = 0.01;
-    nn::FloatNetwork<Bucketed> trained = nn::initial_network<Bucketed>(4);
-    const double before = nn::mean_loss(trained, positions, options.lambda);
-    nn::train_network(trained, positions, {}, options);
-    CHECK(nn::mean_loss(trained, positions, options.lambda) < 0.9 * before);
+    nn_test::check_short_run_learns(positions);
 }
 
 TEST_CASE("King buckets: the factoriser's shared rows fold into the buckets", "[nnue]") {

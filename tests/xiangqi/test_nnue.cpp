@@ -7,11 +7,9 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
-#include <cctype>
 #include <random>
 #include <string>
 #include <variant>
-#include <vector>
 
 #include "chess/nnue.h"
 #include "nnue/shared_network.h"
@@ -31,25 +29,6 @@ sen::nn::SharedNetwork<nnue::XiangqiFeatures> shared(const nnue::Network& net) {
 
 bool same(const nnue::Accumulator& a, const nnue::Accumulator& b) {
     return std::equal(&a.values[0][0], &a.values[0][0] + 2 * nnue::XiangqiFeatures::HIDDEN, &b.values[0][0]);
-}
-
-// The FEN with the board turned top to bottom, the colours swapped and the other side to move.
-std::string colour_flipped(const std::string& fen) {
-    const std::string placement = fen.substr(0, fen.find(' '));
-    std::vector<std::string> ranks;
-    for (std::size_t start = 0;;) {
-        const std::size_t slash = placement.find('/', start);
-        ranks.push_back(placement.substr(start, slash - start));
-        if (slash == std::string::npos) break;
-        start = slash + 1;
-    }
-    std::string out;
-    for (auto r = ranks.rbegin(); r != ranks.rend(); ++r) {
-        if (!out.empty()) out += '/';
-        for (const char c : *r) out += std::isupper(static_cast<unsigned char>(c)) ? char(std::tolower(c)) : char(std::toupper(c));
-    }
-    const char side = fen[fen.find(' ') + 1];
-    return out + (side == 'w' ? " b" : " w") + " - - 0 1";
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-// Helpers shared by the xiangqi test files: setting up positions, finding moves by their
+// Helpers shared by the xiangqi test files: setting up positions (and their colour-flipped FENs), finding moves by their
 // points (without notation.cpp, which has tests of its own), random games, and a reference
 // move generator written independently of movegen.cpp: a plain mailbox that walks each
 // piece's rules step by step and tests legality by playing the move on a copy of the board.
@@ -72,6 +72,25 @@ inline const std::vector<std::string>& random_game_starts() {
         "3akab2/9/4b4/9/9/2N6/9/3C5/9/4K4 w - - 0 35",
     };
     return starts;
+}
+
+// The FEN with the board turned top to bottom, the colours swapped and the other side to move.
+inline std::string colour_flipped(const std::string& fen) {
+    const std::string placement = fen.substr(0, fen.find(' '));
+    std::vector<std::string> ranks;
+    for (std::size_t start = 0;;) {
+        const std::size_t slash = placement.find('/', start);
+        ranks.push_back(placement.substr(start, slash - start));
+        if (slash == std::string::npos) break;
+        start = slash + 1;
+    }
+    std::string out;
+    for (auto r = ranks.rbegin(); r != ranks.rend(); ++r) {
+        if (!out.empty()) out += '/';
+        for (const char c : *r) out += std::isupper(static_cast<unsigned char>(c)) ? char(std::tolower(c)) : char(std::toupper(c));
+    }
+    const char side = fen[fen.find(' ') + 1];
+    return out + (side == 'w' ? " b" : " w") + " - - 0 1";
 }
 
 // Every `every`-th position of a random game of up to `plies` plies from each of the starts above:
