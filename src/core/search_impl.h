@@ -624,6 +624,11 @@ typename BasicSearcher<Game>::Result BasicSearcher<Game>::search(const Position&
     for (auto& w : workers_) {
         w->pos = root;
         w->eval_state.reset(evaluator_);
+        // The root's evaluation state is computed now, so that every node's update has an
+        // ancestor to start from: a root whose static eval comes from the hash table (the
+        // previous move's search stored it) is otherwise never evaluated, and then each node
+        // below it up to the first evaluated one sums its position afresh.
+        (void)Game::evaluate(w->pos, w->eval_state);
         w->root_moves = root_moves;
         w->completed_root_moves.clear();
         w->nodes = 0;
