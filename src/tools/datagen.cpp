@@ -83,6 +83,8 @@ public:
     GameRecord play_game(std::uint64_t index, DatagenStats& stats) {
         rng_.seed(mix_pair(options_.seed, index));
         Position pos = pick_opening(stats);
+        // Drawn only when asked, so that runs without it play the games they played before.
+        const bool play_out = options_.playout_fraction > 0 && uniform(rng_) < options_.playout_fraction;
         tt_.clear();
         searcher_.clear();
 
@@ -94,7 +96,9 @@ public:
         int resign_streak = 0, resign_sign = 0, draw_streak = 0;
         while (!result) {
             result = game_over<Game>(pos);
-            if (!result && pos.game_ply() > DATAGEN_MAX_PLY) result = GameResult::Draw;
+            // At the ply limit a game is a draw, unless it would have been resigned: a game
+            // played out that its winner did not finish in time is still won.
+            if (!result && pos.game_ply() > DATAGEN_MAX_PLY) result = resigned(resign_streak, resign_sign).value_or(GameResult::Draw);
             if (result) break;
             const Result r = search_move<Game>(searcher_, pos, options_.soft_nodes, options_.nodes);
             stats.nodes += r.nodes;
@@ -111,7 +115,7 @@ public:
                 const int sign = white_score > 0 ? 1 : -1;
                 resign_streak = sign == resign_sign ? resign_streak + 1 : 1;
                 resign_sign = sign;
-                if (resign_streak >= DATAGEN_RESIGN_PLIES) result = sign > 0 ? GameResult::WhiteWins : GameResult::BlackWins;
+                if (!play_out) result = resigned(resign_streak, resign_sign);
             } else {
                 resign_streak = 0;
                 resign_sign = 0;
@@ -133,6 +137,13 @@ public:
     }
 
 private:
+    // The result by resignation after `streak` plies running beyond the threshold in the favour of
+    // `sign` (White's 1, Black's -1), or none while the streak is short.
+    static std::optional<GameResult> resigned(int streak, int sign) {
+        if (streak < DATAGEN_RESIGN_PLIES) return std::nullopt;
+        return sign > 0 ? GameResult::WhiteWins : GameResult::BlackWins;
+    }
+
     Result search(const Position& pos, const Limits& limits) {
         SearchControl control;
         const TimeLimiter timer(TimeBudget{}, std::chrono::steady_clock::now());
@@ -192,12 +203,14 @@ void add_stats(DatagenStats& total, const DatagenStats& s) {
 constexpr const char* DATAGEN_USAGE =
     "usage: sen datagen [--variant chess|xiangqi] --games N --nodes K --out FILE [--soft-nodes S] [--seed S]\n"
     "                   [--random-plies R|MIN-MAX] [--opening-score CP] [--threads T] [--dfrc-fraction F]\n"
-    "                   [--format binary|text]\n"
+    "                   [--playout F] [--format binary|text]\n"
     "       --soft-nodes S  each move's search ends at the first iteration completed past S nodes; K stays\n"
     "                       the hard cap (S <= K)\n"
     "       --random-plies  random plies of each opening: R, or a number drawn from MIN-MAX (default 8)\n"
     "       --opening-score an opening that a depth-6 search scores beyond CP either way is drawn again\n"
-    "                       (default 300)\n";
+    "                       (default 300)\n"
+    "       --playout F     the share of games never resigned, played out to mate or a rule's end, so that\n"
+    "                       won endings are in the data (default 0)\n";
 
 bool parse_count(const std::string& text, std::uint64_t& value) {
     if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos || text.size() > 18) return false;
@@ -316,7 +329,8 @@ int run_datagen_command(const std::vector<std::string>& args) {
             (a == "--out" ? out_path : a == "--variant" ? variant : format) = args[++i];
             continue;
         }
-        if (a == "--dfrc-fraction" && i + 1 < args.size() && parse_fraction(args[i + 1], options.dfrc_fraction)) {
+        if ((a == "--dfrc-fraction" || a == "--playout") && i + 1 < args.size() &&
+            parse_fraction(args[i + 1], a == "--playout" ? options.playout_fraction : options.dfrc_fraction)) {
             ++i;
             continue;
         }
@@ -394,9 +408,10 @@ int run_datagen_command(const std::vector<std::string>& args) {
     const std::string plies_text = options.random_plies_max > options.random_plies
                                        ? fmt::format("{}-{}", options.random_plies, options.random_plies_max)
                                        : fmt::format("{}", options.random_plies);
-    fmt::print(stderr, "datagen: {}{} games ({} there already), {} nodes per move, seed {}, {} random plies, {} threads{} -> {} ({})\n",
+    fmt::print(stderr, "datagen: {}{} games ({} there already), {} nodes per move, seed {}, {} random plies, {} threads{}{} -> {} ({})\n",
                name == GAME_NAMES[0] ? "" : fmt::format("{}, ", name), wanted, existing, nodes_text, options.seed, plies_text,
-               options.threads, variant_starts ? fmt::format(", DFRC fraction {}", options.dfrc_fraction) : "", out_path, format);
+               options.threads, variant_starts ? fmt::format(", DFRC fraction {}", options.dfrc_fraction) : "",
+               options.playout_fraction > 0 ? fmt::format(", {} of the games played out", options.playout_fraction) : "", out_path, format);
     const auto start = std::chrono::steady_clock::now();
     const auto report = [&](const DatagenStats& s) {
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

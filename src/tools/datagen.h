@@ -33,11 +33,15 @@ struct DatagenOptions {
     std::uint64_t nodes = 5000;    // node limit of each move's search (with soft_nodes, the hard cap)
     std::uint64_t soft_nodes = 0;  // above 0: a move's search ends at the first iteration completed past this
     std::uint64_t seed = 1;
-    int random_plies = 8;           // random legal plies played from the start position ...
-    int random_plies_max = 0;       // ... or, when this is larger, a number drawn from random_plies..this
-    int opening_max_score = 300;    // openings a short search scores beyond this (either way) are drawn again
-    int threads = 1;                // games played side by side
-    double dfrc_fraction = 0.1;     // chess: the share of games from a Double Fischer Random start
+    int random_plies = 8;         // random legal plies played from the start position ...
+    int random_plies_max = 0;     // ... or, when this is larger, a number drawn from random_plies..this
+    int opening_max_score = 300;  // openings a short search scores beyond this (either way) are drawn again
+    int threads = 1;              // games played side by side
+    double dfrc_fraction = 0.1;   // chess: the share of games from a Double Fischer Random start
+    // The share of games never resigned: played out to mate or a rule's end (the ply limit then
+    // goes by the score), so that the data holds won endings, a bare king against a queen
+    // included, for a trainer that keeps decided positions (nnue-train --clip-decided).
+    double playout_fraction = 0.0;
     std::uint64_t first_index = 0;  // the first game's number; games first_index.. are played
 };
 
@@ -45,7 +49,7 @@ struct DatagenOptions {
 constexpr int DATAGEN_OPENING_DEPTH = 6;    // depth of the search that vets a random opening
 constexpr int DATAGEN_RESIGN_SCORE = 1500;  // |score| beyond this ...
 constexpr int DATAGEN_RESIGN_PLIES = 4;     // ... for this many consecutive plies ends the game
-constexpr int DATAGEN_MAX_PLY = 300;        // game ply beyond which the game is a draw
+constexpr int DATAGEN_MAX_PLY = 300;        // game ply beyond which the game is a draw (or a played-out game resigned)
 constexpr int DATAGEN_SKIP_PLIES = 10;      // positions before this game ply are not recorded
 constexpr int DATAGEN_SCORE_LIMIT = 3000;   // recorded search scores are clamped to this (mates)
 constexpr int DATAGEN_DRAW_MIN_PLY = 80;    // from this game ply on, |score| within ...

@@ -4,7 +4,8 @@
 // of a noisy move. Threads play the games asked, each game the same as with one thread; the
 // command appends to a binary file and resumes with new games; DFRC starts are Chess960 games. A
 // soft node limit ends each search at a completed iteration under the hard cap; openings take a
-// number of random plies from a range and are kept only when a short search finds them open.
+// number of random plies from a range and are kept only when a short search finds them open;
+// played-out games are never resigned.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -111,9 +112,10 @@ TEST_CASE("Datagen records a position only when its best move is quiet by the ga
 
 namespace {
 
+template <class Game = ChessGame>
 std::vector<GameRecord> collect(const DatagenOptions& options) {
     std::vector<GameRecord> games;
-    run_datagen<ChessGame>(options, [&games](const GameRecord& g) { return games.push_back(g), true; });
+    run_datagen<Game>(options, [&games](const GameRecord& g) { return games.push_back(g), true; });
     std::sort(games.begin(), games.end(), [](const GameRecord& a, const GameRecord& b) { return a.index < b.index; });
     return games;
 }
@@ -196,6 +198,58 @@ TEST_CASE("DFRC openings start Chess960 games that replay", "[datagen]") {
     }
     options.dfrc_fraction = 0.0;
     for (const GameRecord& game : collect(options)) CHECK(game.start_fen == std::string(chess::Position::START_FEN));
+}
+
+TEMPLATE_TEST_CASE("Played-out games are never resigned: each decisive one ends in mate or past the ply limit", "[datagen]", ChessGame,
+                   XiangqiGame) {
+    // The game's last position, replayed from its moves, and whether the rules end the game there.
+    const auto final_position = [](const GameRecord& game) {
+        typename TestType::Position pos;
+        REQUIRE_FALSE(TestType::set_fen(pos, game.start_fen, game.chess960).has_value());
+        for (const GamePly& ply : game.plies) pos.make_move(typename TestType::Move(ply.move));
+        return pos;
+    };
+    const auto over = [](const typename TestType::Position& pos) { return TestType::game_end(pos).outcome != Outcome::None; };
+    DatagenOptions options;
+    options.games = 12;
+    options.nodes = 300;
+    options.seed = 21;
+    int resigned = 0;
+    for (const GameRecord& game : collect<TestType>(options)) resigned += game.result != 0.5 && !over(final_position(game));
+    CHECK(resigned > 0);  // without it, decided games end by resignation
+
+    options.playout_fraction = 1.0;
+    int decisive = 0, ended = 0;
+    for (const GameRecord& game : collect<TestType>(options)) {
+        if (game.result == 0.5) continue;
+        ++decisive;
+        const auto pos = final_position(game);
+        INFO(game.start_fen << " -> " << pos.fen());
+        const GameEnd end = TestType::game_end(pos);
+        if (end.outcome == Outcome::None) {
+            // Not finished in time: won by the score, as resignation would have decided.
+            CHECK(pos.game_ply() > DATAGEN_MAX_PLY);
+            continue;
+        }
+        ++ended;
+        // Mate (or, in xiangqi, no move or a perpetual's loss): the rules' winner won.
+        REQUIRE(end.outcome != Outcome::Draw);
+        const bool white_wins = (end.outcome == Outcome::Win) == (pos.side_to_move() == Color::White);
+        CHECK(game.result == (white_wins ? 1.0 : 0.0));
+    }
+    CHECK(decisive > 0);
+    CHECK(ended > 0);
+    // Decided positions are in the data: scores beyond the resignation threshold for longer than
+    // a resigning game would record them.
+    int decided = 0;
+    for (const GameRecord& game : collect<TestType>(options)) {
+        int streak = 0;
+        for (const GamePly& ply : game.plies) {
+            streak = ply.score && std::abs(*ply.score) > DATAGEN_RESIGN_SCORE ? streak + 1 : 0;
+            decided = std::max(decided, streak);
+        }
+    }
+    CHECK(decided > DATAGEN_RESIGN_PLIES);
 }
 
 namespace {
@@ -328,7 +382,8 @@ TEST_CASE("Openings take a number of random plies from the range and are kept on
     CHECK(lengths.size() > 1);
 }
 
-TEST_CASE("The datagen command reads a soft node limit and a range of random plies, and refuses bad ones", "[datagen]") {
+TEST_CASE("The datagen command reads a soft node limit, a range of random plies and a played-out share, and refuses bad ones",
+          "[datagen]") {
     const std::string path = game_test::unique_temp_path("sen_test_datagen_soft", ".bin");
     std::remove(path.c_str());
     const auto run = [&](std::vector<std::string> more) {
@@ -342,8 +397,11 @@ TEST_CASE("The datagen command reads a soft node limit and a range of random pli
     CHECK(run({"--random-plies", "8-"}) == 2);
     CHECK(run({"--random-plies", "8-101"}) == 2);
     CHECK(run({"--opening-score", "x"}) == 2);
+    CHECK(run({"--playout", "1.5"}) == 2);
+    CHECK(run({"--playout", "-0.1"}) == 2);
+    CHECK(run({"--playout"}) == 2);
     CHECK_FALSE(std::filesystem::exists(path));
-    REQUIRE(run({"--soft-nodes", "100", "--random-plies", "8-12", "--opening-score", "200"}) == 0);
+    REQUIRE(run({"--soft-nodes", "100", "--random-plies", "8-12", "--opening-score", "200", "--playout", "0.5"}) == 0);
     const std::vector<GameRecord> games = games_in(path);
     REQUIRE(games.size() == 1);
     chess::Position pos;
