@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Tests of scripts/match's record line: the `scripts/records --add matches ...` command it prints after
-a match holds exactly the fields fastchess reported, and scripts/records accepts them as a record.
+a match holds exactly the fields fastchess reported, and scripts/records accepts them as a record; at time
+odds each engine gets its own clock.
 
 fastchess is replaced by a small script that prints a fixed result block, so no engine plays and no
 game is run. Standard library only; about a second.
@@ -42,6 +43,11 @@ def fake_fastchess(folder, block):
 
 class MatchRecordTest(unittest.TestCase):
     def run_match(self, block, *arguments):
+        argv, fields, _ = self.run_match_with_command(block, *arguments)
+        return argv, fields
+
+    def run_match_with_command(self, block, *arguments):
+        """The arguments given, the record's fields and the fastchess command line the script ran."""
         with tempfile.TemporaryDirectory() as folder:
             fastchess = fake_fastchess(folder, block)
             argv = ["--fastchess", fastchess, "--engine-a", "/bin/true", "--pgn", os.path.join(folder, "m.pgn"),
@@ -52,7 +58,8 @@ class MatchRecordTest(unittest.TestCase):
         self.assertEqual(len(lines), 1, out.stdout)
         words = shlex.split(lines[0])
         fields = dict(word.partition("=")[::2] for word in words[3:])
-        return argv, fields
+        command = next(shlex.split(l[2:]) for l in out.stdout.splitlines() if l.startswith("# "))
+        return argv, fields, command
 
     def assert_valid_record(self, fields):
         records = load_records()
@@ -75,6 +82,27 @@ class MatchRecordTest(unittest.TestCase):
             "draws": "335", "elo": "+12.3", "error": "18.6", "pentanomial": "40 100 160 124 76",
             "command": "scripts/match " + shlex.join(argv)})
         self.assert_valid_record(fields)
+
+    def test_time_odds_give_each_engine_its_own_clock(self):
+        block = ("Results of Sen vs Base (10+0.1, 1t, 64MB, sen-balanced.epd):\n"
+                 "Elo: 120.00 +/- 60.00, nElo: 150.00 +/- 70.00\n"
+                 "Games: 20, Wins: 12, Losses: 2, Draws: 6, Points: 15.0 (75.00 %)\n")
+        argv, fields, command = self.run_match_with_command(block, "--engine-b", "/bin/true", "--name-b", "Base",
+                                                            "--tc", "10+0.1", "--tc-b", "2.5+0.025", "--games", "20")
+        self.assertEqual(fields["limit"], "10+0.1 vs 2.5+0.025")
+        engines = [i for i, word in enumerate(command) if word == "-engine"]
+        each = command.index("-each")
+        self.assertEqual(len(engines), 2)
+        self.assertIn("tc=10+0.1", command[engines[0]:engines[1]])
+        self.assertIn("tc=2.5+0.025", command[engines[1]:each])
+        self.assertFalse(any(word.startswith("tc=") for word in command[each:]))
+        self.assert_valid_record(fields)
+        # One clock for both without odds.
+        _, fields, command = self.run_match_with_command(block, "--engine-b", "/bin/true", "--name-b", "Base",
+                                                         "--tc", "10+0.1", "--games", "20")
+        self.assertEqual(fields["limit"], "10+0.1")
+        self.assertEqual([w for w in command if w.startswith("tc=")], ["tc=10+0.1"])
+        self.assertGreater(command.index("tc=10+0.1"), command.index("-each"))
 
     def test_a_reference_match_too_lopsided_for_an_interval(self):
         block = ("Results of Sen vs Glaurung (10+0.1, 1t, 64MB, sen-balanced.epd):\n"
