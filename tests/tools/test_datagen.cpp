@@ -211,16 +211,17 @@ TEMPLATE_TEST_CASE("Played-out games are never resigned: each decisive one ends 
     };
     const auto over = [](const typename TestType::Position& pos) { return TestType::game_end(pos).outcome != Outcome::None; };
     DatagenOptions options;
-    options.games = 12;
-    options.nodes = 300;
+    options.games = 8;
+    options.nodes = 200;
     options.seed = 21;
     int resigned = 0;
     for (const GameRecord& game : collect<TestType>(options)) resigned += game.result != 0.5 && !over(final_position(game));
     CHECK(resigned > 0);  // without it, decided games end by resignation
 
     options.playout_fraction = 1.0;
+    const std::vector<GameRecord> played_out = collect<TestType>(options);
     int decisive = 0, ended = 0;
-    for (const GameRecord& game : collect<TestType>(options)) {
+    for (const GameRecord& game : played_out) {
         if (game.result == 0.5) continue;
         ++decisive;
         const auto pos = final_position(game);
@@ -242,7 +243,7 @@ TEMPLATE_TEST_CASE("Played-out games are never resigned: each decisive one ends 
     // Decided positions are in the data: scores beyond the resignation threshold for longer than
     // a resigning game would record them.
     int decided = 0;
-    for (const GameRecord& game : collect<TestType>(options)) {
+    for (const GameRecord& game : played_out) {
         int streak = 0;
         for (const GamePly& ply : game.plies) {
             streak = ply.score && std::abs(*ply.score) > DATAGEN_RESIGN_SCORE ? streak + 1 : 0;
