@@ -119,7 +119,9 @@ constexpr Tables make_tables() {
             a.legs[a.count] = leg;
             a.targets[a.count] = horses;
             ++a.count;
+            t.attack_sources[target] |= leg;
         }
+        t.attack_sources[target] |= t.cross[target];
         for (const int c : {0, 1})
             for (int from = 0; from < SQUARE_NB; ++from)
                 if (t.soldier_steps[c][from] & square_bb(target)) t.soldier_attackers[c][target] |= square_bb(Square(from));

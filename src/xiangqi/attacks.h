@@ -51,7 +51,10 @@ struct Tables {
     std::uint32_t file_lines[RANK_NB][256];    // [rank][inner file occupancy]
     Bitboard file_spread[1024];                // a 10-bit file mask as points of file a
     Bitboard cross[SQUARE_NB];                 // the point's rank and file, without the point
-    Bitboard between[SQUARE_NB][SQUARE_NB];    // points strictly between two points of a line
+    // The points whose change can change who attacks the point: its rank and file (chariots,
+    // cannons and their screens, the generals' file) and the legs of the horses that reach it.
+    Bitboard attack_sources[SQUARE_NB];
+    Bitboard between[SQUARE_NB][SQUARE_NB];  // points strictly between two points of a line
 };
 
 extern const Tables TABLES;
@@ -73,6 +76,8 @@ inline Bitboard soldier_steps(Color c, Square s) { return detail::TABLES.soldier
 // Soldiers of colour c that could step onto s.
 inline Bitboard soldier_attackers(Color c, Square s) { return detail::TABLES.soldier_attackers[index_of(c)][s]; }
 inline Bitboard cross(Square s) { return detail::TABLES.cross[s]; }
+// Where a piece coming or going can change who attacks s (Tables::attack_sources).
+inline Bitboard attack_sources(Square s) { return detail::TABLES.attack_sources[s]; }
 // Points strictly between a and b when they share a rank or a file, else empty.
 inline Bitboard between(Square a, Square b) { return detail::TABLES.between[a][b]; }
 

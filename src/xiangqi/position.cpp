@@ -403,7 +403,10 @@ bool Position::gives_check(Move m) const {
     default: break;
     }
     // Discovered checks (a line or a horse leg opened), and cannon checks through the moved
-    // piece as a new screen.
+    // piece as a new screen. Only a move that changed a point of the general's lines or a horse
+    // leg next to it can give one: before it nothing attacked the general (the side not to move
+    // never is attacked), and no other point changes who does.
+    if (!(attack_sources(k) & (square_bb(from) | to_bb))) return false;
     return general_attacked(us, k, occupied, pieces(us) & ~square_bb(from));
 }
 

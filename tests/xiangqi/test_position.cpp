@@ -256,6 +256,28 @@ TEST_CASE("xiangqi gives_check sees direct, discovered and new-screen cannon che
     CHECK(soldier.gives_check(find_move(soldier, "d9e9")));
     CHECK(soldier.gives_check(find_move(soldier, "d9d10")));
     CHECK_FALSE(soldier.gives_check(find_move(soldier, "d9c9")));
+    // The soldier on d9 is the leg of the d8 horse's path to e10: stepping aside uncovers it.
+    const Position leg = position_from("4k4/3P5/3N5/9/9/9/9/9/9/3K5 w - - 0 1");
+    CHECK(leg.gives_check(find_move(leg, "d9c9")));
+    CHECK(leg.gives_check(find_move(leg, "d9e9")));
+    CHECK_FALSE(leg.gives_check(find_move(leg, "d1d2")));
+}
+
+TEST_CASE("xiangqi gives_check agrees with the position after every legal move of random games", "[xiangqi][position]") {
+    int moves = 0, checks = 0;
+    for (Position pos : sampled_random_positions(31, 120, 1)) {
+        for (const Move m : legal_moves(pos)) {
+            const bool gives = pos.gives_check(m);
+            pos.make_move(m);
+            INFO(pos.fen());
+            REQUIRE(pos.in_check() == gives);
+            pos.unmake_move();
+            ++moves;
+            checks += gives;
+        }
+    }
+    CHECK(moves > 5000);
+    CHECK(checks > 100);
 }
 
 TEST_CASE("xiangqi attackers_to lists every piece that could capture on a point", "[xiangqi][position]") {
