@@ -82,7 +82,9 @@ GameEntry::NetworkChoice choose_network(GameChoices<Game>& choices, const std::s
                           : fmt::format("EvalFile: evaluating {} with the {} (this build has no {} network)", game, own_evaluation, game)};
     }
     auto loaded = sen::nn::load_network<Features>(value);
-    if (auto* problem = std::get_if<std::string>(&loaded)) return {false, printable(*problem, 200)};
+    // Up to what an error line holds (400 characters): a file of another layout is named with the
+    // build option to change and the conversion's command, after the path.
+    if (auto* problem = std::get_if<std::string>(&loaded)) return {false, printable(*problem, 360)};
     choices.evaluator = std::get<sen::nn::SharedNetwork<Features>>(std::move(loaded));
     return {true, fmt::format("EvalFile: evaluating {} with the network in {}", game, printable(value, 200))};
 }

@@ -95,9 +95,9 @@ struct XiangqiFeatureSet {
         if (magic == "SENXNUE4") return "with king buckets and output buckets";
         return "";
     }
-    static constexpr std::string_view LAYOUT_HINT =
-        "CMake SEN_XIANGQI_KING_BUCKETS and SEN_XIANGQI_OUTPUT_BUCKETS; a network without them converts with sen nnue-train "
-        "--variant xiangqi --init NET --epochs 0 --out NEW";
+    // Short: the whole message, path included, must fit an error line (400 characters).
+    static constexpr std::string_view LAYOUT_HINT = "CMake SEN_XIANGQI_KING_BUCKETS, SEN_XIANGQI_OUTPUT_BUCKETS; from one without: sen "
+                                                    "nnue-train --variant xiangqi --init NET --epochs 0";
     using Plain = XiangqiFeatureSet<Hidden, OutputBuckets, 0>;       // the same network without king buckets
     using SingleOutput = XiangqiFeatureSet<Hidden, 1, KingBuckets>;  // the same network without output buckets
     static constexpr int SQUARES = SQUARE_NB;
