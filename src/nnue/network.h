@@ -30,10 +30,12 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <bit>
 #include <cassert>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <string_view>
 #include <type_traits>
@@ -66,9 +68,10 @@ concept FeatureSet = requires {
 // provides instead `feature(view, piece, square, king)` (`king`: the view's own king's square),
 // `perspective(view, king)` in 0 .. PERSPECTIVES - 1 (two king squares of the same perspective
 // give every piece the same input: the incremental update holds only while a view's perspective
-// stays), `king(colour)` (the piece), and its Position `king_square(colour)`. A move that changes
-// a view's perspective (only a move of that view's own king) makes that view's accumulator be
-// rebuilt, from the RefreshCache below.
+// stays), `king(colour)` (the piece), and its Position `king_square(colour)` and `board()` (the
+// piece on each square, F::SQUARES of them, one byte each). A move that changes a view's
+// perspective (only a move of that view's own king) makes that view's accumulator be rebuilt,
+// from the RefreshCache below.
 template <class F>
 constexpr int king_buckets() {
     if constexpr (requires { F::KING_BUCKETS; }) return int(F::KING_BUCKETS);
@@ -397,24 +400,47 @@ public:
     void rebuild(const Network<F>& net, const Position& pos, Color view, std::int16_t* out) {
         const auto king = pos.king_square(view);
         Entry& entry = entries_[std::size_t(index_of(view)) * F::PERSPECTIVES + std::size_t(F::perspective(view, king))];
-        for (int s = 0; s < F::SQUARES; ++s) {
-            const auto square = typename F::Square(s);
-            const Piece now = pos.piece_on(square), before = entry.board[std::size_t(s)];
-            if (now == before) continue;
-            if (before != Piece{}) {
-                const std::int16_t* row = &net.w1[std::size_t(feature_of<F>(view, before, square, king)) * F::HIDDEN];
-                for (int i = 0; i < F::HIDDEN; ++i) entry.values[i] = std::int16_t(entry.values[i] - row[i]);
+        const Piece* board = pos.board();
+        // Eight squares at a time, a byte each: only the squares that differ are visited (the
+        // square-by-square scan cost as much as the updates themselves in a bucketed xiangqi build).
+        for (int first = 0; first < F::SQUARES; first += 8) {
+            for (std::uint64_t diff = differing_bytes(board + first, entry.board.data() + first, std::min(8, F::SQUARES - first)); diff;) {
+                const int byte = std::countr_zero(diff) / 8;
+                diff &= ~(std::uint64_t(0xFF) << (8 * byte));
+                const int s = first + byte;
+                const auto square = typename F::Square(s);
+                const Piece now = board[s], before = entry.board[std::size_t(s)];
+                if (before != Piece{}) {
+                    const std::int16_t* row = &net.w1[std::size_t(feature_of<F>(view, before, square, king)) * F::HIDDEN];
+                    for (int i = 0; i < F::HIDDEN; ++i) entry.values[i] = std::int16_t(entry.values[i] - row[i]);
+                }
+                if (now != Piece{}) {
+                    const std::int16_t* row = &net.w1[std::size_t(feature_of<F>(view, now, square, king)) * F::HIDDEN];
+                    for (int i = 0; i < F::HIDDEN; ++i) entry.values[i] = std::int16_t(entry.values[i] + row[i]);
+                }
+                entry.board[std::size_t(s)] = now;
             }
-            if (now != Piece{}) {
-                const std::int16_t* row = &net.w1[std::size_t(feature_of<F>(view, now, square, king)) * F::HIDDEN];
-                for (int i = 0; i < F::HIDDEN; ++i) entry.values[i] = std::int16_t(entry.values[i] + row[i]);
-            }
-            entry.board[std::size_t(s)] = now;
         }
         std::copy(entry.values, entry.values + F::HIDDEN, out);
     }
 
 private:
+    // Nonzero bytes where the `count` (up to 8) pieces at `a` and `b` differ.
+    static std::uint64_t differing_bytes(const Piece* a, const Piece* b, int count) {
+        static_assert(sizeof(Piece) == 1 && std::endian::native == std::endian::little);  // byte i is bits 8i..8i+7
+        std::uint64_t x = 0, y = 0;
+        if (count == 8) {
+            std::memcpy(&x, a, 8);
+            std::memcpy(&y, b, 8);
+        } else {
+            for (int i = 0; i < count; ++i) {
+                x |= std::uint64_t(a[i]) << (8 * i);
+                y |= std::uint64_t(b[i]) << (8 * i);
+            }
+        }
+        return x ^ y;
+    }
+
     struct Entry {
         alignas(64) std::int16_t values[F::HIDDEN];
         std::array<Piece, F::SQUARES> board;

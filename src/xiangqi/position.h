@@ -92,6 +92,7 @@ public:
 
     // Board queries.
     Piece piece_on(Square s) const { return board_[s]; }
+    const Piece* board() const { return board_; }  // piece_on of every square, in square order
     bool empty(Square s) const { return board_[s] == NO_PIECE; }
     Bitboard pieces() const { return by_type_[0]; }
     Bitboard pieces(Color c) const { return by_color_[index_of(c)]; }
